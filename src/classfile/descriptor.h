@@ -1,0 +1,40 @@
+// Field and method descriptors (JVMS 17 §4.3) and conversion to Java source names.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/status.h"
+
+namespace jtg::classfile {
+
+// A parsed field type. `dims` array dimensions; `base` is one of B C D F I J S Z V or L.
+// For L, `class_name` is the internal name (java/lang/String).
+struct TypeDesc {
+  char base = 'V';
+  int dims = 0;
+  std::string class_name;
+
+  bool IsPrimitive() const { return dims == 0 && base != 'L'; }
+  bool IsReference() const { return dims > 0 || base == 'L'; }
+  bool IsWide() const { return dims == 0 && (base == 'J' || base == 'D'); }
+  std::string Descriptor() const;        // back to the descriptor: [Ljava/lang/String;
+  std::string JavaName() const;          // source form: java.lang.String[], int
+  TypeDesc Component() const;            // for arrays: one dimension less
+};
+
+struct MethodDesc {
+  std::vector<TypeDesc> params;
+  TypeDesc ret;
+};
+
+StatusOr<TypeDesc> ParseFieldDescriptor(std::string_view d);
+StatusOr<MethodDesc> ParseMethodDescriptor(std::string_view d);
+
+// java/util/Map$Entry -> java.util.Map.Entry (source form for nested classes).
+std::string JavaSourceName(std::string_view internal_name);
+// java/util/Map$Entry -> java.util.Map$Entry (binary name, as Class.forName takes it).
+std::string BinaryName(std::string_view internal_name);
+
+}  // namespace jtg::classfile

@@ -1,0 +1,57 @@
+// Bytecode instrumenter: inserts coverage probes and runtime guards into a class.
+//
+// What is inserted (all stack-neutral, no new branches, so StackMapTable frames only need
+// their offsets relocated; max_stack grows by at most 4):
+//   - block probe:       sipush/ldc id; invokestatic jtestgen/rt/Probes.hit(I)V
+//   - conditional jump:  dup|dup2; bipush opcode; sipush/ldc id;
+//                        invokestatic Probes.if1(III)V | if2(IIII)V |
+//                        ifNull(Ljava/lang/Object;II)V | ifAcmp(...)V  before the jump
+//   - switch:            dup; sipush/ldc switch_id; invokestatic Probes.sw(II)V
+//   - backward jump:     invokestatic Probes.loop()V before it (iteration/time budget)
+//   - System.exit(I)V -> Probes.exit(I)V; Runtime.exit/halt(I)V ->
+//                        Probes.runtimeExit(Ljava/lang/Runtime;I)V (same length, rewritten
+//                        in place)
+// Relocation: branch offsets, switch padding, exception table, LineNumberTable,
+// LocalVariable(Type)Table, StackMapTable (including uninitialized(offset) entries) are
+// fixed up; goto becomes goto_w when an offset passes 32767; a method whose conditional
+// jump would overflow, or whose code would pass 65535 bytes, is left unchanged with a reason
+// in its MethodPlan (fail open per method). RuntimeVisible/InvisibleTypeAnnotations inside
+// Code are dropped (their offsets are not relocated).
+//
+// Abstract and native methods have no code and no goals. Synthetic/bridge methods are
+// instrumented (for the runtime guards) but flagged in MethodPlan::access so reports can
+// filter them as JaCoCo does.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "classfile/class_file.h"
+#include "common/status.h"
+#include "instrument/plan.h"
+
+namespace jtg::instrument {
+
+struct Options {
+  bool coverage = true;       // block, branch and switch probes
+  bool loop_guards = true;    // Probes.loop() before backward jumps
+  bool exit_rewrite = true;   // System.exit / Runtime.exit / Runtime.halt
+};
+
+struct Result {
+  std::vector<uint8_t> bytes;  // the instrumented class file
+  ClassPlan plan;
+};
+
+// Instruments `cls` in place and serializes it. Errors: only for a class that cannot be
+// written back at all (constant pool overflow); per-method problems are reported in the plan.
+StatusOr<Result> InstrumentClass(classfile::ClassFile& cls, const Options& options,
+                                 IdAllocator& ids);
+
+// Convenience: parse + instrument. `what` names the class in errors.
+StatusOr<Result> InstrumentBytes(std::span<const uint8_t> bytes, std::string_view what,
+                                 const Options& options, IdAllocator& ids);
+
+}  // namespace jtg::instrument

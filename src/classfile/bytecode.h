@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "common/status.h"
@@ -55,7 +56,12 @@ struct Insn {
 // Decodes all instructions of `code` in order. Errors: DataLoss naming the offset for an
 // unknown opcode, a truncated instruction or a branch target that is not an instruction
 // boundary inside the code.
+// Errors read "bytecode: offset N: <reason>" with N relative to the code start.
 StatusOr<std::vector<Insn>> DecodeCode(std::span<const uint8_t> code);
+// Same, for the parser: errors read "<what>: offset N: <reason>" where N is base_offset
+// plus the offset in the code (base_offset = position of code[0] in the class file).
+StatusOr<std::vector<Insn>> DecodeCode(std::span<const uint8_t> code, std::string_view what,
+                                       size_t base_offset);
 
 // Length of the instruction at `offset` (switch padding depends on offset); 0 if invalid.
 uint32_t InsnLength(std::span<const uint8_t> code, uint32_t offset);

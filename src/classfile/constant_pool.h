@@ -50,6 +50,9 @@ struct CpEntry {
   std::string bytes;
 };
 
+// Name of a tag for messages ("Utf8", "Methodref", ...; "Invalid" for unknown tags).
+std::string_view CpTagName(uint8_t tag);
+
 class ConstantPool {
  public:
   // entries()[0] is the unusable slot 0; size() is constant_pool_count.

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Coverage benchmark: runs `jtestgen suite` on library classes, measures each generated suite
+# with JaCoCo (tools/jacoco/measure_suite.sh) and prints a Markdown table. See bench/README.md.
+#
+# usage: bench/suite_coverage.sh [budget] [class ...]
+#   budget  jtestgen --budget value (default 60s)
+#   class   fully-qualified name, or CLASSPATH=FQCN to give its classpath explicitly.
+#           Default: ListUtils (commons-collections 3) and NumberUtils (commons-lang 3).
+# env: BUILD (default build), JUNIT (4|5, default 5), SEED (default 1), KEEP (=1 keeps output)
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${BUILD:-$root/build}"
+JTG="$BUILD/jtestgen"
+JUNIT="${JUNIT:-5}"
+SEED="${SEED:-1}"
+budget="${1:-60s}"; [[ $# -gt 0 ]] && shift
+classes=("$@")
+if [[ ${#classes[@]} -eq 0 ]]; then
+  classes=(/usr/share/java/commons-collections3.jar=org.apache.commons.collections.ListUtils
+           /usr/share/java/commons-lang3.jar=org.apache.commons.lang3.math.NumberUtils)
+fi
+[[ -x "$JTG" ]] || { echo "bench: $JTG not found; run 'make build' first" >&2; exit 2; }
+
+# Known locations for classes given without a classpath.
+default_cp() {
+  case "$1" in
+    org.apache.commons.collections.*) echo /usr/share/java/commons-collections3.jar ;;
+    org.apache.commons.lang3.*) echo /usr/share/java/commons-lang3.jar ;;
+    com.example.*) echo "$BUILD/examples/classes" ;;
+    *) echo "" ;;
+  esac
+}
+counter() {  # counter <file> <key> -> "covered total"
+  local obj
+  obj=$(tr -d ' \t\r\n' <"$1" 2>/dev/null | grep -o "\"$2\":{[^}]*}" | head -1) || true
+  local c t
+  c=$(grep -o '"covered":[0-9]*' <<<"$obj" | cut -d: -f2); t=$(grep -o '"total":[0-9]*' <<<"$obj" | cut -d: -f2)
+  [[ -n "$c" && -n "$t" ]] && echo "$c $t"
+}
+scalar() { tr -d ' \t\r\n' <"$1" 2>/dev/null | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
+pct() { [[ -z "$1" ]] && { echo "n/a"; return; }
+  awk -v a="$1" 'BEGIN { split(a, x, " "); printf "%.1f%% (%d/%d)", (x[2] > 0 ? 100 * x[1] / x[2] : 100), x[1], x[2] }'; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/jtg-bench.XXXXXX")"
+[[ "${KEEP:-0}" == 1 ]] && echo "bench: keeping output in $work" >&2 || trap 'rm -rf "$work"' EXIT
+
+rows=()
+for spec in "${classes[@]}"; do
+  if [[ "$spec" == *=* ]]; then cp="${spec%%=*}"; cls="${spec#*=}"; else cls="$spec"; cp="$(default_cp "$cls")"; fi
+  [[ -n "$cp" ]] || { echo "bench: no classpath known for $cls; pass CLASSPATH=$cls" >&2; continue; }
+  out="$work/${cls//./_}"
+  echo "bench: $cls (budget $budget) ..." >&2
+  start=$(date +%s.%N)
+  rc=0
+  "$JTG" suite --classpath "$cp" --class "$cls" --budget "$budget" --seed "$SEED" \
+    --junit "$JUNIT" --out "$out" >"$work/${cls}.jtestgen.log" 2>&1 || rc=$?
+  end=$(date +%s.%N)
+  wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f s", b - a }')
+  if [[ $rc -ne 0 ]]; then
+    echo "bench: jtestgen failed for $cls (exit $rc):" >&2; tail -n 20 "$work/${cls}.jtestgen.log" >&2
+    rows+=("| \`$cls\` | jtestgen exit $rc | | | | | $wall |"); continue
+  fi
+  mrc=0
+  "$root/tools/jacoco/measure_suite.sh" "$cp" "$cls" "$out" "$JUNIT" >"$work/${cls}.jacoco.json" \
+    2>"$work/${cls}.measure.log" || mrc=$?
+  [[ $mrc -ge 2 ]] && { echo "bench: measure_suite failed for $cls:" >&2; tail -n 20 "$work/${cls}.measure.log" >&2; }
+  tests=$(scalar "$out/jtestgen-report.json" tests)
+  run=$(scalar "$work/${cls}.jacoco.json" tests_run)
+  failing=$(scalar "$work/${cls}.jacoco.json" tests_failed)
+  [[ $mrc -ge 2 ]] && failing="compile error"
+  rows+=("| \`$cls\` | ${tests:-${run:-?}} | ${failing:-?} | $(pct "$(counter "$work/${cls}.jacoco.json" branches)") | $(pct "$(counter "$work/${cls}.jacoco.json" lines)") | $(pct "$(counter "$out/jtestgen-report.json" branches)") | $wall |")
+done
+
+echo
+echo "| class | tests | failing tests | JaCoCo branches | JaCoCo lines | jtestgen branches | wall time |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+printf '%s\n' "${rows[@]}"

@@ -1,0 +1,146 @@
+#include "classfile/constant_pool.h"
+
+#include "absl/strings/str_format.h"
+
+namespace jtg::classfile {
+
+std::string_view CpTagName(uint8_t tag) {
+  switch (tag) {
+    case kCpUnusable: return "Unusable";
+    case kCpUtf8: return "Utf8";
+    case kCpInteger: return "Integer";
+    case kCpFloat: return "Float";
+    case kCpLong: return "Long";
+    case kCpDouble: return "Double";
+    case kCpClass: return "Class";
+    case kCpString: return "String";
+    case kCpFieldref: return "Fieldref";
+    case kCpMethodref: return "Methodref";
+    case kCpInterfaceMethodref: return "InterfaceMethodref";
+    case kCpNameAndType: return "NameAndType";
+    case kCpMethodHandle: return "MethodHandle";
+    case kCpMethodType: return "MethodType";
+    case kCpDynamic: return "Dynamic";
+    case kCpInvokeDynamic: return "InvokeDynamic";
+    case kCpModule: return "Module";
+    case kCpPackage: return "Package";
+    default: return "Invalid";
+  }
+}
+
+namespace {
+
+// The entry at `index` if it has `tag`, else a DataLoss naming both.
+StatusOr<const CpEntry*> Get(const std::vector<CpEntry>& entries, uint16_t index,
+                             CpTag tag) {
+  if (index == 0 || index >= entries.size()) {
+    return absl::DataLossError(absl::StrFormat(
+        "constant pool index %d out of range 1..%d", index, entries.size() - 1));
+  }
+  const CpEntry& e = entries[index];
+  if (e.tag != tag) {
+    return absl::DataLossError(absl::StrFormat("constant pool index %d is %s, expected %s",
+                                               index, CpTagName(e.tag), CpTagName(tag)));
+  }
+  return &e;
+}
+
+Status Full(size_t size) {
+  if (size < 0xFFFF) return absl::OkStatus();
+  return absl::ResourceExhaustedError("constant pool would exceed 65535 entries");
+}
+
+}  // namespace
+
+bool ConstantPool::Is(uint16_t index, CpTag tag) const {
+  return index != 0 && index < entries_.size() && entries_[index].tag == tag;
+}
+
+StatusOr<std::string_view> ConstantPool::Utf8(uint16_t index) const {
+  JTG_ASSIGN_OR_RETURN(const CpEntry* e, Get(entries_, index, kCpUtf8));
+  return std::string_view(e->bytes);
+}
+
+StatusOr<std::string_view> ConstantPool::ClassName(uint16_t class_index) const {
+  JTG_ASSIGN_OR_RETURN(const CpEntry* e, Get(entries_, class_index, kCpClass));
+  return Utf8(e->a);
+}
+
+StatusOr<ConstantPool::MemberRef> ConstantPool::Member(uint16_t ref_index) const {
+  if (!Is(ref_index, kCpFieldref) && !Is(ref_index, kCpMethodref) &&
+      !Is(ref_index, kCpInterfaceMethodref)) {
+    return absl::DataLossError(absl::StrFormat(
+        "constant pool index %d is not a Fieldref, Methodref or InterfaceMethodref",
+        ref_index));
+  }
+  const CpEntry& ref = entries_[ref_index];
+  MemberRef out;
+  JTG_ASSIGN_OR_RETURN(out.owner, ClassName(ref.a));
+  JTG_ASSIGN_OR_RETURN(const CpEntry* nat, Get(entries_, ref.b, kCpNameAndType));
+  JTG_ASSIGN_OR_RETURN(out.name, Utf8(nat->a));
+  JTG_ASSIGN_OR_RETURN(out.descriptor, Utf8(nat->b));
+  return out;
+}
+
+StatusOr<uint16_t> ConstantPool::AddUtf8(std::string_view s) {
+  for (size_t i = 1; i < entries_.size(); ++i) {
+    if (entries_[i].tag == kCpUtf8 && entries_[i].bytes == s) return static_cast<uint16_t>(i);
+  }
+  JTG_RETURN_IF_ERROR(Full(entries_.size()));
+  CpEntry e;
+  e.tag = kCpUtf8;
+  e.bytes = std::string(s);
+  entries_.push_back(std::move(e));
+  return static_cast<uint16_t>(entries_.size() - 1);
+}
+
+// Finds or appends an entry with the given tag and operands (not Utf8/Long/Double).
+static StatusOr<uint16_t> FindOrAdd(std::vector<CpEntry>& entries, CpTag tag, uint16_t a,
+                                    uint16_t b, uint64_t value) {
+  for (size_t i = 1; i < entries.size(); ++i) {
+    const CpEntry& e = entries[i];
+    if (e.tag == tag && e.a == a && e.b == b && e.value == value) {
+      return static_cast<uint16_t>(i);
+    }
+  }
+  JTG_RETURN_IF_ERROR(Full(entries.size()));
+  CpEntry e;
+  e.tag = tag;
+  e.a = a;
+  e.b = b;
+  e.value = value;
+  entries.push_back(std::move(e));
+  return static_cast<uint16_t>(entries.size() - 1);
+}
+
+StatusOr<uint16_t> ConstantPool::AddClass(std::string_view internal_name) {
+  JTG_ASSIGN_OR_RETURN(uint16_t name, AddUtf8(internal_name));
+  return FindOrAdd(entries_, kCpClass, name, 0, 0);
+}
+
+StatusOr<uint16_t> ConstantPool::AddNameAndType(std::string_view name,
+                                                std::string_view desc) {
+  JTG_ASSIGN_OR_RETURN(uint16_t n, AddUtf8(name));
+  JTG_ASSIGN_OR_RETURN(uint16_t d, AddUtf8(desc));
+  return FindOrAdd(entries_, kCpNameAndType, n, d, 0);
+}
+
+StatusOr<uint16_t> ConstantPool::AddMethodref(std::string_view owner, std::string_view name,
+                                              std::string_view desc) {
+  JTG_ASSIGN_OR_RETURN(uint16_t c, AddClass(owner));
+  JTG_ASSIGN_OR_RETURN(uint16_t nat, AddNameAndType(name, desc));
+  return FindOrAdd(entries_, kCpMethodref, c, nat, 0);
+}
+
+StatusOr<uint16_t> ConstantPool::AddFieldref(std::string_view owner, std::string_view name,
+                                             std::string_view desc) {
+  JTG_ASSIGN_OR_RETURN(uint16_t c, AddClass(owner));
+  JTG_ASSIGN_OR_RETURN(uint16_t nat, AddNameAndType(name, desc));
+  return FindOrAdd(entries_, kCpFieldref, c, nat, 0);
+}
+
+StatusOr<uint16_t> ConstantPool::AddInteger(int32_t v) {
+  return FindOrAdd(entries_, kCpInteger, 0, 0, static_cast<uint32_t>(v));
+}
+
+}  // namespace jtg::classfile

@@ -1,0 +1,35 @@
+#include "cli/budget.h"
+
+#include <cstdlib>
+#include <string>
+
+namespace jtg::cli {
+
+StatusOr<double> ParseBudget(std::string_view text) {
+  std::string s(text);
+  double scale = 1;
+  auto ends = [&](std::string_view suf) {
+    return s.size() > suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
+  };
+  if (ends("ms")) {
+    scale = 0.001;
+    s.resize(s.size() - 2);
+  } else if (ends("s")) {
+    s.resize(s.size() - 1);
+  } else if (ends("m")) {
+    scale = 60;
+    s.resize(s.size() - 1);
+  } else if (ends("h")) {
+    scale = 3600;
+    s.resize(s.size() - 1);
+  }
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end == nullptr || *end != '\0' || v < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --budget '", std::string(text), "': expected a duration like 60s, 2m or 500ms"));
+  }
+  return v * scale;
+}
+
+}  // namespace jtg::cli

@@ -1,0 +1,46 @@
+// jtestgen command line. Only main() decides to exit: every error arrives here as a Status
+// and is printed as one line naming the thing and the reason.
+#include <cstdio>
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "cli/budget.h"
+#include "cli/suite_command.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"jtestgen: test generation and coverage for Java bytecode"};
+  app.require_subcommand(1);
+  jtg::cli::SuiteOptions suite;
+  std::string budget = "60s";
+  auto* cmd = app.add_subcommand("suite", "generate a JUnit test class for a class under test");
+  cmd->add_option("--classpath,--cp", suite.classpath, "directories and jars, ':'-separated")
+      ->required();
+  cmd->add_option("--class", suite.class_name, "class under test (binary name)")->required();
+  cmd->add_option("--budget", budget, "search budget, e.g. 60s, 2m (default 60s)");
+  cmd->add_option("--iterations", suite.iterations,
+                  "stop the search after N generated tests (reproducible runs)");
+  cmd->add_option("--out", suite.out_dir, "output directory (default gen)");
+  cmd->add_option("--junit", suite.junit, "JUnit dialect: 4 or 5 (default 5)")
+      ->check(CLI::IsMember({4, 5}));
+  cmd->add_option("--seed", suite.seed, "random seed (default 0)");
+  cmd->add_option("--validation-runs", suite.validation_runs,
+                  "JUnit runs per validation round (default 5)");
+  cmd->add_flag("--quiet", suite.quiet, "print no summary");
+  CLI11_PARSE(app, argc, argv);
+
+  if (cmd->parsed()) {
+    auto seconds = jtg::cli::ParseBudget(budget);
+    if (!seconds.ok()) {
+      std::fprintf(stderr, "jtestgen: %s\n", std::string(seconds.status().message()).c_str());
+      return 2;
+    }
+    suite.budget_seconds = *seconds;
+    jtg::Status st = jtg::cli::RunSuite(suite);
+    if (!st.ok()) {
+      std::string msg(st.message());
+      std::fprintf(stderr, "jtestgen: %s\n", msg.c_str());
+      return 1;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,106 @@
+#include "cli/suite_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_format.h"
+#include "classpath/classpath.h"
+#include "cli/suite_steps.h"
+#include "generate/coverage_model.h"
+#include "generate/random_search.h"
+#include "generate/universe.h"
+#include "jvm/coverage_transformer.h"
+#include "jvm/jvm.h"
+#include "testcase/executor.h"
+
+namespace jtg::cli {
+
+namespace fs = std::filesystem;
+
+Status RunSuite(const SuiteOptions& opts) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto seconds_since = [](auto start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::string internal = opts.class_name;
+  std::replace(internal.begin(), internal.end(), '.', '/');
+
+  JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
+  JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal));
+  if (!universe->cut_warning().empty()) {
+    std::fprintf(stderr, "warning: %s\n", universe->cut_warning().c_str());
+  }
+  const int kJvmMaxMajor = 61;  // the embedded JVM is Java 17
+  if (universe->cut().major_version > kJvmMaxMajor) {
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "class %s: class file major version %d is newer than the embedded JVM (Java 17) "
+        "can load (up to %d)",
+        opts.class_name, universe->cut().major_version, kJvmMaxMajor));
+  }
+  if (universe->cut_is_abstract()) {
+    bool any_static = std::any_of(universe->targets().begin(), universe->targets().end(),
+                                  [](const auto& c) { return c->is_static; });
+    if (!any_static && universe->ProducersOf(internal).empty()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "class ", opts.class_name,
+          " is abstract or an interface and has no usable implementation on the classpath"));
+    }
+  }
+
+  jvm::CoverageTransformer transformer;
+  jvm::JvmOptions jopts;
+  jopts.classpath = cp.spec();
+  jopts.transformer = &transformer;
+  JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
+  JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), {}));
+  std::string load_error;
+  if (executor->FindClass(internal, &load_error) == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("class ", opts.class_name, " cannot be loaded: ", load_error));
+  }
+  auto plan = transformer.Plan(internal);
+  if (!plan) {
+    auto failures = transformer.Failures();
+    return absl::FailedPreconditionError(absl::StrCat(
+        "class ", opts.class_name, " could not be instrumented: ",
+        failures.count(internal) ? failures[internal] : std::string("unknown reason")));
+  }
+  generate::CoverageModel model(*plan);
+  for (const auto& m : plan->methods) {
+    if (!m.instrumented && !m.skip_reason.empty()) {
+      std::fprintf(stderr, "note: %s.%s%s not instrumented: %s\n", opts.class_name.c_str(),
+                   m.name.c_str(), m.descriptor.c_str(), m.skip_reason.c_str());
+    }
+  }
+
+  // Search.
+  generate::Rng rng(opts.seed);
+  generate::RandomSearch search(*universe, model, *executor, rng);
+  generate::SearchBudget budget{opts.budget_seconds, opts.iterations};
+  search.Run(budget);
+
+  // Minimize, write, validate, measure.
+  SuiteContext ctx{opts, internal, *universe, model, *executor};
+  JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, search.archive()));
+
+  SuiteReport report;
+  report.class_name = opts.class_name;
+  report.junit = opts.junit;
+  report.seed = opts.seed;
+  report.tests = outcome.tests;
+  report.dropped = outcome.dropped;
+  report.coverage = outcome.coverage;
+  report.search_seconds = search.stats().seconds;
+  report.total_seconds = seconds_since(t0);
+  report.test_file = outcome.test_file;
+  report.stats = search.stats();
+  JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
+  if (!opts.quiet) PrintSummary(report);
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::cli

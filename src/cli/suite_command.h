@@ -1,0 +1,32 @@
+// `jtestgen suite`: generates a JUnit test class for one class under test.
+//
+// Pipeline: classpath -> universe (CUT's methods, producers, seeds) -> embedded JVM with the
+// coverage transformer -> random search with the coverage archive -> minimization ->
+// JUnit writer -> validation (javac + JUnit runs, failing or flaky tests dropped) ->
+// coverage of the kept tests from jtestgen's own probes -> report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/status.h"
+
+namespace jtg::cli {
+
+struct SuiteOptions {
+  std::string classpath;
+  std::string class_name;     // binary name, e.g. org.apache.commons.collections.ListUtils
+  double budget_seconds = 60;
+  int64_t iterations = 0;     // > 0: stop the search after this many tests (reproducible)
+  std::string out_dir = "gen";
+  int junit = 5;
+  uint64_t seed = 0;
+  int validation_runs = 5;
+  bool quiet = false;
+};
+
+// Runs the command. Errors name the thing and the reason (unknown class, bad classpath,
+// too-new class file, nothing to test, javac failure); the caller prints and exits 1.
+Status RunSuite(const SuiteOptions& opts);
+
+}  // namespace jtg::cli

@@ -1,0 +1,161 @@
+#include "cli/suite_steps.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "absl/container/flat_hash_set.h"
+#include "generate/minimizer.h"
+#include "jvm/jni_util.h"
+#include "nlohmann/json.hpp"
+#include "output/junit_writer.h"
+#include "output/validator.h"
+
+namespace jtg::cli {
+
+namespace fs = std::filesystem;
+using output::WrittenTest;
+
+namespace {
+
+output::TypeOracle MakeOracle(testcase::Executor& ex) {
+  output::TypeOracle o;
+  o.is_public = [&ex](const std::string& n) { return ex.IsPublic(n); };
+  auto assignable_to = [&ex](const char* name) {
+    return [&ex, name](const classfile::TypeDesc& t) {
+      classfile::TypeDesc target;
+      target.base = 'L';
+      target.class_name = name;
+      return t.IsReference() && ex.IsAssignable(t, target);
+    };
+  };
+  o.is_collection = assignable_to("java/util/Collection");
+  o.is_map = assignable_to("java/util/Map");
+  o.public_exception = [&ex](const std::string& n) { return ex.NearestPublicClass(n); };
+  return o;
+}
+
+// Runs every test in order and returns the results; non-writable tests are dropped.
+std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,
+                                 testcase::Executor& ex) {
+  std::vector<WrittenTest> out;
+  for (auto& t : tests) {
+    testcase::ExecResult r = ex.Run(t);
+    if (!r.Writable()) continue;
+    out.push_back(WrittenTest{std::move(t), std::move(r)});
+  }
+  return out;
+}
+
+std::string LastCallName(const testcase::TestCase& t) {
+  if (t.stmts.empty() || !t.stmts.back().callable) return "";
+  return t.stmts.back().callable->name;
+}
+
+}  // namespace
+
+StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive) {
+  // 1. Minimize each archived test for the goals it was kept for.
+  std::vector<testcase::TestCase> tests;
+  for (const auto& a : archive.Tests()) {
+    tests.push_back(generate::Minimize(a.test, a.goals, ctx.model, ctx.executor));
+  }
+  std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
+    return LastCallName(a) < LastCallName(b);
+  });
+  std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor);
+
+  // 2. Write and validate; drop what fails until the file compiles and passes every run.
+  output::WriterOptions wopts;
+  wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
+  wopts.cut_internal_name = ctx.cut_internal;
+  wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
+  output::TypeOracle oracle = MakeOracle(ctx.executor);
+  char tmpl[] = "/tmp/jtestgen-XXXXXX";
+  std::string work = mkdtemp(tmpl) ? tmpl : (fs::temp_directory_path() / "jtestgen").string();
+  output::ValidatorOptions vopts;
+  vopts.java_home = JTG_JAVA_HOME;
+  vopts.classpath = ctx.opts.classpath;
+  vopts.dialect = wopts.dialect;
+  vopts.runs = ctx.opts.validation_runs;
+  vopts.work_dir = work;
+  SuiteOutcome outcome;
+  output::JavaFile file;
+  for (int round = 0; round < 6; ++round) {
+    file = output::WriteJUnit(written, wopts, oracle);
+    JTG_ASSIGN_OR_RETURN(auto v, output::Validate(file, ctx.opts.out_dir, vopts));
+    if (v.bad_tests.empty()) break;
+    if (!ctx.opts.quiet) {
+      std::fprintf(stderr, "validation: dropping %zu failing test(s)\n", v.bad_tests.size());
+    }
+    std::vector<WrittenTest> kept;
+    for (size_t i = 0; i < written.size(); ++i) {
+      if (v.bad_tests.count(file.test_names[i]) == 0) kept.push_back(std::move(written[i]));
+      else ++outcome.dropped;
+    }
+    written = std::move(kept);
+    if (round == 5) {
+      fs::remove_all(work);
+      return absl::InternalError("validation did not converge; last log:\n" + v.log);
+    }
+  }
+  fs::remove_all(work);
+  std::string pkg = file.package_name;
+  std::replace(pkg.begin(), pkg.end(), '.', '/');
+  outcome.test_file = (fs::path(ctx.opts.out_dir) / pkg / (file.class_name + ".java")).string();
+  outcome.tests = static_cast<int>(written.size());
+
+  // 3. Coverage of the kept tests, from our own probes.
+  absl::flat_hash_set<int32_t> covered;
+  for (const auto& w : written) {
+    testcase::ExecResult r = ctx.executor.Run(w.test);
+    for (int32_t g : ctx.model.GoalsReached(r.goals, r.switches)) covered.insert(g);
+  }
+  outcome.coverage = ctx.model.Measure(covered);
+  return outcome;
+}
+
+Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
+  nlohmann::ordered_json j;
+  j["class"] = r.class_name;
+  j["junit"] = r.junit;
+  j["seed"] = r.seed;
+  j["tests"] = r.tests;
+  j["branches"] = {{"covered", r.coverage.branches_covered},
+                   {"total", r.coverage.branches_total}};
+  j["lines"] = {{"covered", r.coverage.lines_covered}, {"total", r.coverage.lines_total}};
+  j["time_s"] = {{"search", r.search_seconds}, {"total", r.total_seconds}};
+  j["test_file"] = r.test_file;
+  j["dropped_tests"] = r.dropped;
+  j["search"] = {{"tests_executed", r.stats.iterations},
+                 {"statements_executed", r.stats.statements},
+                 {"statements_per_second",
+                  r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0},
+                 {"budget_exceeded", r.stats.budget_exceeded},
+                 {"exit_attempts", r.stats.exit_attempts}};
+  j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
+  fs::create_directories(out_dir);
+  std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
+  std::ofstream out(path);
+  out << j.dump(2) << "\n";
+  if (!out) return absl::InternalError("cannot write " + path);
+  return absl::OkStatus();
+}
+
+void PrintSummary(const SuiteReport& r) {
+  std::printf("jtestgen suite: %s\n", r.class_name.c_str());
+  std::printf("  tests written:   %d (%d dropped by validation) -> %s\n", r.tests, r.dropped,
+              r.test_file.c_str());
+  std::printf("  branches:        %d/%d (%.1f%%)\n", r.coverage.branches_covered,
+              r.coverage.branches_total, r.coverage.BranchPct());
+  std::printf("  lines:           %d/%d (%.1f%%)\n", r.coverage.lines_covered,
+              r.coverage.lines_total, r.coverage.LinePct());
+  std::printf("  search:          %.1f s, %lld tests, %.0f statements/s\n", r.search_seconds,
+              static_cast<long long>(r.stats.iterations),
+              r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);
+  std::printf("  total wall time: %.1f s (search, minimization, validation)\n",
+              r.total_seconds);
+}
+
+}  // namespace jtg::cli

@@ -1,0 +1,50 @@
+// The steps of `jtestgen suite` after the search: minimization of the archived tests,
+// writing the JUnit class, validation (dropping tests that do not compile or fail), the
+// final coverage measurement, and the report (JSON file and printed summary).
+#pragma once
+
+#include <string>
+
+#include "cli/suite_command.h"
+#include "generate/coverage_model.h"
+#include "generate/random_search.h"
+#include "generate/universe.h"
+#include "testcase/executor.h"
+
+namespace jtg::cli {
+
+struct SuiteContext {
+  const SuiteOptions& opts;
+  const std::string& cut_internal;
+  generate::Universe& universe;
+  const generate::CoverageModel& model;
+  testcase::Executor& executor;
+};
+
+struct SuiteOutcome {
+  int tests = 0;
+  int dropped = 0;
+  generate::CoverageSummary coverage;
+  std::string test_file;
+};
+
+// Errors: Internal when javac or JUnit cannot be run, or the file does not compile for a
+// reason that cannot be pinned on one test.
+StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive);
+
+struct SuiteReport {
+  std::string class_name;
+  int junit = 5;
+  uint64_t seed = 0;
+  int tests = 0, dropped = 0;
+  generate::CoverageSummary coverage;
+  double search_seconds = 0, total_seconds = 0;
+  std::string test_file;
+  generate::SearchStats stats;
+};
+
+// Writes <out_dir>/jtestgen-report.json.
+Status WriteReport(const SuiteReport& r, const std::string& out_dir);
+void PrintSummary(const SuiteReport& r);
+
+}  // namespace jtg::cli

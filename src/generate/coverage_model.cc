@@ -1,0 +1,108 @@
+#include "generate/coverage_model.h"
+
+#include "classfile/class_file.h"
+
+namespace jtg::generate {
+
+double CoverageSummary::BranchPct() const {
+  return branches_total == 0 ? 100.0 : 100.0 * branches_covered / branches_total;
+}
+double CoverageSummary::LinePct() const {
+  return lines_total == 0 ? 100.0 : 100.0 * lines_covered / lines_total;
+}
+
+namespace {
+bool Counted(const instrument::MethodPlan& m) {
+  bool synthetic = (m.access & classfile::kAccSynthetic) != 0;
+  bool bridge = (m.access & classfile::kAccBridge) != 0;
+  if (bridge) return false;
+  if (synthetic && m.name.rfind("lambda$", 0) != 0) return false;
+  return true;
+}
+}  // namespace
+
+CoverageModel::CoverageModel(const instrument::ClassPlan& plan) {
+  for (const auto& m : plan.methods) {
+    if (!Counted(m)) continue;
+    if (!m.instrumented) {
+      ++not_instrumented_;
+      continue;
+    }
+    for (const auto& b : m.blocks) {
+      if (b.lines.empty()) continue;
+      block_lines_[b.id] = b.lines;
+      all_lines_.insert(b.lines.begin(), b.lines.end());
+      goals_.push_back(b.id);
+      goal_method_[b.id] = m.name;
+      goal_line_[b.id] = b.lines.front();
+    }
+    for (const auto& br : m.branches) {
+      for (int32_t g : {br.id, br.id + 1}) {
+        goals_.push_back(g);
+        branch_goals_.push_back(g);
+        goal_method_[g] = m.name;
+        goal_line_[g] = br.line;
+      }
+    }
+    for (const auto& sw : m.switches) {
+      SwitchInfo info{sw.keys, sw.key_goal, sw.default_goal};
+      switches_[sw.switch_id] = std::move(info);
+      for (int32_t g : sw.target_goals) {
+        goals_.push_back(g);
+        branch_goals_.push_back(g);
+        goal_method_[g] = m.name;
+        goal_line_[g] = sw.line;
+      }
+    }
+  }
+  goal_set_.insert(goals_.begin(), goals_.end());
+}
+
+std::vector<int32_t> CoverageModel::GoalsReached(
+    const std::vector<int32_t>& ids,
+    const std::vector<std::pair<int32_t, int32_t>>& sw) const {
+  std::vector<int32_t> out;
+  for (int32_t id : ids) {
+    if (goal_set_.contains(id)) out.push_back(id);
+  }
+  for (const auto& [sid, key] : sw) {
+    auto it = switches_.find(sid);
+    if (it == switches_.end()) continue;
+    int32_t g = it->second.default_goal;
+    for (size_t k = 0; k < it->second.keys.size(); ++k) {
+      if (it->second.keys[k] == key) {
+        g = it->second.key_goal[k];
+        break;
+      }
+    }
+    if (goal_set_.contains(g)) out.push_back(g);
+  }
+  return out;
+}
+
+CoverageSummary CoverageModel::Measure(const absl::flat_hash_set<int32_t>& covered) const {
+  CoverageSummary s;
+  s.branches_total = static_cast<int>(branch_goals_.size());
+  for (int32_t g : branch_goals_) s.branches_covered += covered.contains(g) ? 1 : 0;
+  std::set<uint16_t> lines;
+  for (const auto& [id, ls] : block_lines_) {
+    if (covered.contains(id)) lines.insert(ls.begin(), ls.end());
+  }
+  s.lines_total = static_cast<int>(all_lines_.size());
+  s.lines_covered = static_cast<int>(lines.size());
+  s.methods_not_instrumented = not_instrumented_;
+  return s;
+}
+
+std::string CoverageModel::Describe(int32_t goal) const {
+  auto it = goal_line_.find(goal);
+  std::string where = it == goal_line_.end() ? "" : " line " + std::to_string(it->second);
+  return (block_lines_.contains(goal) ? "block" : "branch") + where;
+}
+
+std::string CoverageModel::MethodOf(int32_t goal) const {
+  auto it = goal_method_.find(goal);
+  return it == goal_method_.end() ? "" : it->second;
+}
+
+}  // namespace jtg::generate

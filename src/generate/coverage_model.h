@@ -1,0 +1,61 @@
+// Coverage goals of the class under test and their measurement, from its probe plan.
+//
+// Counting follows JaCoCo so that jtestgen's figures can be checked against it: a line is
+// covered when an instruction on it ran to its block's probe; each conditional jump has two
+// branches; a switch has one branch per distinct target (default included). Synthetic and
+// bridge methods are not counted, except lambda bodies (lambda$...), as JaCoCo filters them.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "instrument/plan.h"
+
+namespace jtg::generate {
+
+struct CoverageSummary {
+  int branches_covered = 0, branches_total = 0;
+  int lines_covered = 0, lines_total = 0;
+  int methods_not_instrumented = 0;
+  double BranchPct() const;
+  double LinePct() const;
+};
+
+class CoverageModel {
+ public:
+  explicit CoverageModel(const instrument::ClassPlan& plan);
+
+  // Goal ids of the class under test reached by one execution: its block/branch ids plus
+  // the switch targets its switch records map to. Ids of other classes are dropped.
+  std::vector<int32_t> GoalsReached(const std::vector<int32_t>& ids,
+                                    const std::vector<std::pair<int32_t, int32_t>>& sw) const;
+  // All counted goals (blocks with lines, branch outcomes, switch targets).
+  const std::vector<int32_t>& goals() const { return goals_; }
+  CoverageSummary Measure(const absl::flat_hash_set<int32_t>& covered) const;
+  // Human-readable name of a goal for test naming/debugging: "line 42" / "branch at line 7".
+  std::string Describe(int32_t goal) const;
+  // Method name that owns a goal (for test names); empty if unknown.
+  std::string MethodOf(int32_t goal) const;
+
+ private:
+  struct SwitchInfo {
+    std::vector<int32_t> keys, key_goal;
+    int32_t default_goal = 0;
+  };
+  std::vector<int32_t> goals_;
+  absl::flat_hash_set<int32_t> goal_set_;
+  absl::flat_hash_map<int32_t, std::vector<uint16_t>> block_lines_;  // block goal -> lines
+  std::vector<int32_t> branch_goals_;  // every branch outcome goal (cond + switch targets)
+  std::set<uint16_t> all_lines_;
+  absl::flat_hash_map<int32_t, SwitchInfo> switches_;
+  absl::flat_hash_map<int32_t, std::string> goal_method_;
+  absl::flat_hash_map<int32_t, uint16_t> goal_line_;
+  int not_instrumented_ = 0;
+};
+
+}  // namespace jtg::generate

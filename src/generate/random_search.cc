@@ -1,0 +1,87 @@
+#include "generate/random_search.h"
+
+#include <set>
+
+namespace jtg::generate {
+
+using testcase::TestCase;
+
+bool Archive::Update(const std::shared_ptr<const TestCase>& tc,
+                     const std::vector<int32_t>& goals) {
+  bool kept = false;
+  for (int32_t g : goals) {
+    auto it = best_.find(g);
+    if (it == best_.end() || tc->size() < it->second->size()) {
+      best_[g] = tc;
+      kept = true;
+    }
+  }
+  return kept;
+}
+
+std::vector<ArchivedTest> Archive::Tests() const {
+  std::vector<ArchivedTest> out;
+  std::map<const TestCase*, size_t> index;
+  for (const auto& [goal, tc] : best_) {
+    auto it = index.find(tc.get());
+    if (it == index.end()) {
+      index[tc.get()] = out.size();
+      out.push_back(ArchivedTest{*tc, {goal}});
+    } else {
+      out[it->second].goals.push_back(goal);
+    }
+  }
+  return out;
+}
+
+void RandomSearch::Run(const SearchBudget& budget) {
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  size_t all_goals = model_.goals().size();
+  while (true) {
+    if (budget.max_iterations > 0) {
+      if (stats_.iterations >= budget.max_iterations) break;
+    } else if (elapsed() >= budget.seconds) {
+      break;
+    }
+    if (all_goals > 0 && archive_.covered() >= all_goals) break;
+    Step();
+  }
+  stats_.seconds = elapsed();
+}
+
+void RandomSearch::Step() {
+  ++stats_.iterations;
+  const auto& targets = u_.targets();
+  const CallablePtr& target = rng_.Pick(targets);
+  auto tc = std::make_shared<TestCase>();
+  if (factory_.AppendCall(*tc, target, 0) < 0) {
+    ++stats_.discarded;
+    return;
+  }
+  testcase::ExecResult r = ex_.Run(*tc);
+  stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
+  if (r.budget_exceeded) ++stats_.budget_exceeded;
+  if (r.exit_attempt) ++stats_.exit_attempts;
+  if (!r.Writable()) {
+    ++stats_.discarded;
+    return;
+  }
+  // A test that fails before its last statement has dead statements after the failure;
+  // cut it there so it stays minimal and the failure is its last statement.
+  if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) + 1 < tc->size()) {
+    tc->stmts.resize(static_cast<size_t>(r.threw_at) + 1);
+  }
+  std::vector<int32_t> goals = model_.GoalsReached(r.goals, r.switches);
+  archive_.Update(tc, goals);
+  if (r.Normal()) {
+    ++stats_.normal;
+    pool_.Add(*tc);
+  } else {
+    ++stats_.exceptional;
+  }
+}
+
+}  // namespace jtg::generate

@@ -1,0 +1,239 @@
+#include "generate/universe.h"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+#include "classfile/descriptor.h"
+#include "jvm/coverage_transformer.h"
+
+namespace jtg::generate {
+
+using classfile::ClassFile;
+using classfile::MethodInfo;
+using classfile::TypeDesc;
+
+CallablePtr MakeCallable(const ClassFile& cls, const MethodInfo& m) {
+  auto desc = classfile::ParseMethodDescriptor(cls.MethodDescriptor(m));
+  if (!desc.ok()) return nullptr;
+  auto c = std::make_shared<testcase::Callable>();
+  c->owner = std::string(cls.Name());
+  c->name = std::string(cls.MethodName(m));
+  c->descriptor = std::string(cls.MethodDescriptor(m));
+  c->desc = std::move(*desc);
+  c->is_static = (m.access & classfile::kAccStatic) != 0;
+  c->is_interface_owner = (cls.access & classfile::kAccInterface) != 0;
+  return c;
+}
+
+namespace {
+bool Usable(const MethodInfo& m) {
+  return (m.access & classfile::kAccPublic) != 0 &&
+         (m.access & (classfile::kAccSynthetic | classfile::kAccBridge)) == 0;
+}
+
+StatusOr<classfile::ParseResult> ReadClass(const classpath::Classpath& cp,
+                                           const std::string& name) {
+  JTG_ASSIGN_OR_RETURN(auto bytes, cp.ReadClass(name));
+  return classfile::Parse(bytes, name);
+}
+}  // namespace
+
+StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& cp,
+                                                    std::string_view cut_internal_name) {
+  std::unique_ptr<Universe> u(new Universe(cp));
+  u->cut_name_ = std::string(cut_internal_name);
+  auto bytes = cp.ReadClass(u->cut_name_);
+  if (!bytes.ok()) {
+    return absl::NotFoundError(absl::StrCat("class ", classfile::BinaryName(cut_internal_name),
+                                            " is not on the classpath (", cp.spec(), ")"));
+  }
+  JTG_ASSIGN_OR_RETURN(auto parsed, classfile::Parse(*bytes, classfile::BinaryName(
+                                                                 cut_internal_name)));
+  u->cut_ = std::move(parsed.cls);
+  u->warning_ = parsed.warning;
+  const ClassFile& c = u->cut_;
+  bool concrete = (c.access & (classfile::kAccAbstract | classfile::kAccInterface)) == 0;
+  for (const auto& m : c.methods) {
+    if (!Usable(m)) continue;
+    std::string_view name = c.MethodName(m);
+    if (name == "<clinit>") continue;
+    if (name == "<init>" && !concrete) continue;
+    if (auto callable = MakeCallable(c, m)) u->targets_.push_back(std::move(callable));
+  }
+  if (u->targets_.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("class ", classfile::BinaryName(cut_internal_name),
+                     " has no public method or constructor to test"));
+  }
+  u->CollectSeeds();
+  return u;
+}
+
+bool Universe::cut_is_abstract() const {
+  return (cut_.access & (classfile::kAccAbstract | classfile::kAccInterface)) != 0;
+}
+
+void Universe::CollectSeeds() {
+  std::set<int64_t> ints = {0, 1, -1, 2, 10, 100, 255, 256, 1000, -128, 127,
+                            2147483647, -2147483648LL};
+  std::set<double> doubles = {0.0, 1.0, -1.0, 0.5, 3.14};
+  std::set<std::u16string> strings = {u"", u"a", u"abc", u"0", u"1", u"-1", u" ", u"A B"};
+  for (const auto& e : cut_.cp.entries()) {
+    switch (e.tag) {
+      case classfile::kCpInteger:
+        ints.insert(static_cast<int32_t>(static_cast<uint32_t>(e.value)));
+        break;
+      case classfile::kCpLong:
+        ints.insert(static_cast<int64_t>(e.value));
+        break;
+      case classfile::kCpFloat: {
+        uint32_t bits = static_cast<uint32_t>(e.value);
+        float f;
+        std::memcpy(&f, &bits, sizeof f);
+        if (f == f) doubles.insert(f);
+        break;
+      }
+      case classfile::kCpDouble: {
+        double d;
+        std::memcpy(&d, &e.value, sizeof d);
+        if (d == d) doubles.insert(d);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  // String constants: the Utf8 entries referenced by CONSTANT_String.
+  for (const auto& e : cut_.cp.entries()) {
+    if (e.tag != classfile::kCpString) continue;
+    auto s = cut_.cp.Utf8(e.a);
+    if (!s.ok() || s->size() > 200) continue;
+    std::u16string u;
+    bool ascii = true;
+    for (unsigned char ch : *s) {
+      if (ch >= 0x80) ascii = false;
+      u.push_back(ch);
+    }
+    if (ascii) strings.insert(u);
+  }
+  // Integer constants also appear as small immediates (bipush/sipush), which javac does not
+  // put in the pool; sample the code for them.
+  for (const auto& m : cut_.methods) {
+    if (!m.code) continue;
+    const auto& code = m.code->code;
+    for (size_t i = 0; i + 1 < code.size(); ++i) {
+      if (code[i] == 0x10) ints.insert(static_cast<int8_t>(code[i + 1]));
+    }
+  }
+  seeds_.ints.assign(ints.begin(), ints.end());
+  seeds_.doubles.assign(doubles.begin(), doubles.end());
+  seeds_.strings.assign(strings.begin(), strings.end());
+}
+
+void Universe::IndexHierarchy() {
+  if (indexed_) return;
+  indexed_ = true;
+  for (const auto& name : cp_.ListClasses()) {
+    auto parsed = ReadClass(cp_, name);
+    if (!parsed.ok()) continue;
+    const ClassFile& c = parsed->cls;
+    ClassHeader h;
+    h.access = c.access;
+    h.super_name = std::string(c.SuperName());
+    for (uint16_t i : c.interfaces) {
+      auto n = c.cp.ClassName(i);
+      if (n.ok()) h.interfaces.emplace_back(*n);
+    }
+    headers_[name] = std::move(h);
+  }
+}
+
+bool Universe::IsSubtype(const std::string& sub, const std::string& super) {
+  if (sub == super) return true;
+  auto it = headers_.find(sub);
+  if (it == headers_.end()) return false;
+  if (!it->second.super_name.empty() && IsSubtype(it->second.super_name, super)) return true;
+  for (const auto& i : it->second.interfaces) {
+    if (IsSubtype(i, super)) return true;
+  }
+  return false;
+}
+
+void Universe::AddProducersFrom(const std::string& cls, const std::string& wanted,
+                                std::vector<Producer>& out) {
+  auto parsed = ReadClass(cp_, cls);
+  if (!parsed.ok()) return;
+  const ClassFile& c = parsed->cls;
+  if ((c.access & classfile::kAccPublic) == 0) return;
+  // Nested classes: only static nested ones are usable without an outer instance; javac
+  // marks inner classes in InnerClasses, which we approximate by the '$' in the name plus
+  // an outer-instance first constructor parameter (checked below).
+  bool concrete = (c.access & (classfile::kAccAbstract | classfile::kAccInterface)) == 0;
+  std::string outer = cls.substr(0, cls.rfind('$'));
+  for (const auto& m : c.methods) {
+    if (!Usable(m)) continue;
+    std::string_view name = c.MethodName(m);
+    bool ctor = name == "<init>";
+    bool is_static = (m.access & classfile::kAccStatic) != 0;
+    if (ctor && !concrete) continue;
+    if (!ctor && !is_static) continue;
+    auto callable = MakeCallable(c, m);
+    if (!callable) continue;
+    if (ctor && cls.find('$') != std::string::npos && !callable->desc.params.empty() &&
+        callable->desc.params[0].class_name == outer && callable->desc.params[0].dims == 0) {
+      continue;  // inner (non-static) class constructor
+    }
+    TypeDesc produced;
+    if (ctor) {
+      produced.base = 'L';
+      produced.class_name = cls;
+    } else {
+      produced = callable->desc.ret;
+      if (produced.dims != 0 || produced.base != 'L') continue;
+      if (produced.class_name != wanted && !IsSubtype(produced.class_name, wanted)) continue;
+    }
+    Producer p;
+    p.kind = Producer::kCall;
+    p.callable = std::move(callable);
+    p.type = produced;
+    out.push_back(std::move(p));
+  }
+  for (const auto& f : c.fields) {
+    uint16_t need = classfile::kAccPublic | classfile::kAccStatic;
+    if ((f.access & need) != need) continue;
+    auto t = classfile::ParseFieldDescriptor(c.FieldDescriptor(f));
+    if (!t.ok() || t->dims != 0 || t->base != 'L') continue;
+    if (t->class_name != wanted && !IsSubtype(t->class_name, wanted)) continue;
+    Producer p;
+    p.kind = Producer::kStaticField;
+    p.owner = cls;
+    p.field = std::string(c.FieldName(f));
+    p.type = *t;
+    out.push_back(std::move(p));
+  }
+}
+
+const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_name) {
+  auto it = producers_.find(internal_name);
+  if (it != producers_.end()) return it->second;
+  std::vector<Producer> out;
+  if (!jvm::IsExcludedClass(internal_name)) {
+    IndexHierarchy();
+    AddProducersFrom(internal_name, internal_name, out);
+    // Public concrete subtypes anywhere on the classpath (bounded, in name order).
+    int added_classes = 0;
+    for (const auto& [name, h] : headers_) {
+      if (added_classes >= 24) break;
+      if (name == internal_name) continue;
+      if ((h.access & classfile::kAccPublic) == 0) continue;
+      if (!IsSubtype(name, internal_name)) continue;
+      size_t before = out.size();
+      AddProducersFrom(name, internal_name, out);
+      if (out.size() > before) ++added_classes;
+    }
+  }
+  return producers_.emplace(internal_name, std::move(out)).first->second;
+}
+
+}  // namespace jtg::generate

@@ -1,0 +1,86 @@
+// The type universe of one run: what can be called on the class under test (CUT), how a
+// value of a user type can be produced (public constructors, static fields, static
+// factories; implementations of interfaces and abstract classes found on the classpath), and
+// the constants seeded from the CUT's constant pool.
+//
+// Ownership: owns every Callable it hands out (shared_ptr, immutable). Borrows the
+// Classpath, which must outlive it. Not thread-safe.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classfile/class_file.h"
+#include "classpath/classpath.h"
+#include "common/status.h"
+#include "testcase/test_case.h"
+
+namespace jtg::generate {
+
+using CallablePtr = std::shared_ptr<const testcase::Callable>;
+
+// A way to obtain a value of some user type.
+struct Producer {
+  enum Kind { kCall, kStaticField } kind = kCall;
+  CallablePtr callable;       // kCall: constructor or static method
+  std::string owner, field;   // kStaticField
+  classfile::TypeDesc type;   // declared type of the produced value
+};
+
+struct Seeds {
+  std::vector<int64_t> ints;
+  std::vector<double> doubles;
+  std::vector<std::u16string> strings;
+};
+
+class Universe {
+ public:
+  // Reads the CUT and lists its public methods and constructors. Errors: NotFound if the
+  // class is not on the classpath, DataLoss if its class file is corrupt,
+  // FailedPrecondition if it has nothing public to call.
+  static StatusOr<std::unique_ptr<Universe>> Build(const classpath::Classpath& cp,
+                                                   std::string_view cut_internal_name);
+
+  const classfile::ClassFile& cut() const { return cut_; }
+  const std::string& cut_name() const { return cut_name_; }
+  std::string cut_warning() const { return warning_; }
+  // Methods under test (static and instance) and the CUT's public constructors.
+  const std::vector<CallablePtr>& targets() const { return targets_; }
+  const Seeds& seeds() const { return seeds_; }
+  // Whether the CUT needs a receiver from somewhere else (it is abstract or an interface).
+  bool cut_is_abstract() const;
+
+  // Producers of values of the user type `internal_name` (its own public constructors,
+  // static fields and factories, and those of public concrete subtypes on the classpath).
+  // Empty for JDK types and types with no producer. Cached.
+  const std::vector<Producer>& ProducersOf(const std::string& internal_name);
+
+ private:
+  struct ClassHeader {
+    uint16_t access = 0;
+    std::string super_name;
+    std::vector<std::string> interfaces;
+  };
+  explicit Universe(const classpath::Classpath& cp) : cp_(cp) {}
+  void IndexHierarchy();
+  bool IsSubtype(const std::string& sub, const std::string& super);
+  void AddProducersFrom(const std::string& cls, const std::string& wanted,
+                        std::vector<Producer>& out);
+  void CollectSeeds();
+
+  const classpath::Classpath& cp_;
+  classfile::ClassFile cut_;
+  std::string cut_name_, warning_;
+  std::vector<CallablePtr> targets_;
+  Seeds seeds_;
+  bool indexed_ = false;
+  std::map<std::string, ClassHeader> headers_;
+  std::map<std::string, std::vector<Producer>> producers_;
+};
+
+// Builds a Callable for method `m` of `cls`; nullptr if the descriptor is malformed.
+CallablePtr MakeCallable(const classfile::ClassFile& cls, const classfile::MethodInfo& m);
+
+}  // namespace jtg::generate

@@ -1,0 +1,269 @@
+#include "generate/value_factory.h"
+
+namespace jtg::generate {
+
+using classfile::TypeDesc;
+using testcase::Stmt;
+using testcase::StmtKind;
+using testcase::TestCase;
+
+std::string JdkImplementation(const std::string& n) {
+  static const std::map<std::string, std::string> kImpl = {
+      {"java/util/List", "java/util/ArrayList"},
+      {"java/util/Collection", "java/util/ArrayList"},
+      {"java/lang/Iterable", "java/util/ArrayList"},
+      {"java/util/AbstractList", "java/util/ArrayList"},
+      {"java/util/AbstractCollection", "java/util/ArrayList"},
+      {"java/util/ArrayList", "java/util/ArrayList"},
+      {"java/util/LinkedList", "java/util/LinkedList"},
+      {"java/util/Queue", "java/util/LinkedList"},
+      {"java/util/Deque", "java/util/ArrayDeque"},
+      {"java/util/ArrayDeque", "java/util/ArrayDeque"},
+      {"java/util/Set", "java/util/HashSet"},
+      {"java/util/AbstractSet", "java/util/HashSet"},
+      {"java/util/HashSet", "java/util/HashSet"},
+      {"java/util/LinkedHashSet", "java/util/LinkedHashSet"},
+      {"java/util/SortedSet", "java/util/TreeSet"},
+      {"java/util/NavigableSet", "java/util/TreeSet"},
+      {"java/util/TreeSet", "java/util/TreeSet"},
+      {"java/util/Map", "java/util/HashMap"},
+      {"java/util/AbstractMap", "java/util/HashMap"},
+      {"java/util/HashMap", "java/util/HashMap"},
+      {"java/util/LinkedHashMap", "java/util/LinkedHashMap"},
+      {"java/util/SortedMap", "java/util/TreeMap"},
+      {"java/util/NavigableMap", "java/util/TreeMap"},
+      {"java/util/TreeMap", "java/util/TreeMap"},
+  };
+  auto it = kImpl.find(n);
+  return it == kImpl.end() ? "" : it->second;
+}
+
+// ---- SequencePool -------------------------------------------------------------------------
+
+void SequencePool::Add(const TestCase& tc) {
+  size_t idx = seqs_.size();
+  seqs_.push_back(tc);
+  for (size_t i = 0; i < tc.size(); ++i) {
+    const Stmt& s = tc.stmts[i];
+    if (!s.ProducesValue() || s.type.IsPrimitive() || s.kind == StmtKind::kNull ||
+        s.kind == StmtKind::kLiteral) {
+      continue;
+    }
+    std::string key = s.type.Descriptor();
+    if (by_type_.count(key) == 0) compatible_.clear();  // a new type: recompute lazily
+    by_type_[key].emplace_back(idx, static_cast<int>(i));
+  }
+}
+
+bool SequencePool::Pick(const TypeDesc& t, testcase::Executor& ex, Rng& rng, size_t* seq,
+                        int* stmt) {
+  std::string want = t.Descriptor();
+  auto it = compatible_.find(want);
+  if (it == compatible_.end()) {
+    std::vector<std::string> keys;
+    for (const auto& [key, uses] : by_type_) {
+      auto td = classfile::ParseFieldDescriptor(key);
+      if (td.ok() && ex.IsAssignable(*td, t)) keys.push_back(key);
+    }
+    it = compatible_.emplace(want, std::move(keys)).first;
+  }
+  if (it->second.empty()) return false;
+  const auto& uses = by_type_[rng.Pick(it->second)];
+  const auto& [s, i] = rng.Pick(uses);
+  *seq = s;
+  *stmt = i;
+  return true;
+}
+
+// ---- ValueFactory -------------------------------------------------------------------------
+
+namespace {
+char BoxedPrimitive(const std::string& n) {
+  if (n == "java/lang/Integer") return 'I';
+  if (n == "java/lang/Long") return 'J';
+  if (n == "java/lang/Short") return 'S';
+  if (n == "java/lang/Byte") return 'B';
+  if (n == "java/lang/Character") return 'C';
+  if (n == "java/lang/Boolean") return 'Z';
+  if (n == "java/lang/Float") return 'F';
+  if (n == "java/lang/Double") return 'D';
+  return 0;
+}
+
+TypeDesc ObjectType(const std::string& n) {
+  TypeDesc t;
+  t.base = 'L';
+  t.class_name = n;
+  return t;
+}
+}  // namespace
+
+int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
+  if (tc.size() >= limits_.max_length) return t.IsPrimitive() ? Literal(tc, t, t.base) : Null(tc, t);
+  if (t.IsPrimitive()) {
+    if (rng_.Chance(limits_.reuse_chance * 0.5)) {
+      int r = ReuseInTest(tc, t);
+      if (r >= 0) return r;
+    }
+    return Literal(tc, t, t.base);
+  }
+  if (rng_.Chance(limits_.null_chance) || depth > limits_.max_depth) return Null(tc, t);
+  if (rng_.Chance(limits_.reuse_chance)) {
+    int r = ReuseInTest(tc, t);
+    if (r >= 0) return r;
+  }
+  if (t.dims > 0) return Array(tc, t, depth);
+  const std::string& n = t.class_name;
+  if (n == "java/lang/String" || n == "java/lang/CharSequence") return Literal(tc, t, 's');
+  if (char p = BoxedPrimitive(n)) return Literal(tc, t, p);
+  if (n == "java/lang/Number") return Literal(tc, t, rng_.Chance(0.7) ? 'I' : 'D');
+  bool pool_first = rng_.Chance(0.5);
+  if (pool_first) {
+    int r = FromPool(tc, t);
+    if (r >= 0) return r;
+  }
+  if (n == "java/lang/Object" || n == "java/lang/Comparable" || n == "java/io/Serializable") {
+    return Literal(tc, t, rng_.Chance(0.6) ? 's' : 'I');
+  }
+  std::string impl = JdkImplementation(n);
+  if (!impl.empty()) return Collection(tc, t, impl, depth);
+  int r = UserType(tc, t, depth);
+  if (r >= 0) return r;
+  r = FromPool(tc, t);
+  if (r >= 0) return r;
+  return Null(tc, t);
+}
+
+int ValueFactory::AppendCall(TestCase& tc, const CallablePtr& c, int depth) {
+  Stmt s;
+  s.kind = StmtKind::kCall;
+  s.callable = c;
+  if (!c->IsConstructor() && !c->is_static) {
+    TypeDesc owner = ObjectType(c->owner);
+    int recv = -1;
+    if (rng_.Chance(0.7)) recv = FromPool(tc, owner);
+    if (recv < 0) recv = ReuseInTest(tc, owner);
+    if (recv < 0) recv = UserType(tc, owner, depth + 1);
+    if (recv < 0 || tc.stmts[static_cast<size_t>(recv)].kind == StmtKind::kNull) return -1;
+    s.receiver = recv;
+  }
+  for (const TypeDesc& p : c->desc.params) {
+    int a = Generate(tc, p, depth + 1);
+    if (a < 0) return -1;
+    s.args.push_back(a);
+  }
+  s.type = c->IsConstructor() ? ObjectType(c->owner) : c->desc.ret;
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::ReuseInTest(const TestCase& tc, const TypeDesc& t) {
+  std::vector<int> candidates;
+  for (size_t i = 0; i < tc.size(); ++i) {
+    const Stmt& s = tc.stmts[i];
+    if (!s.ProducesValue() || s.kind == StmtKind::kNull) continue;
+    if (s.type.Descriptor() == t.Descriptor() ||
+        (!t.IsPrimitive() && !s.type.IsPrimitive() && ex_.IsAssignable(s.type, t))) {
+      candidates.push_back(static_cast<int>(i));
+    }
+  }
+  if (candidates.empty()) return -1;
+  return rng_.Pick(candidates);
+}
+
+int ValueFactory::FromPool(TestCase& tc, const TypeDesc& t) {
+  size_t seq = 0;
+  int stmt = 0;
+  if (!pool_.Pick(t, ex_, rng_, &seq, &stmt)) return -1;
+  const TestCase& src = pool_.seq(seq);
+  // Copy the whole sequence (its later calls may have changed the value's state), or just
+  // the prefix that produces the value when the whole one does not fit; renumber references.
+  int last = static_cast<int>(src.size()) - 1;
+  if (tc.size() + src.size() > limits_.max_length) last = stmt;
+  if (tc.size() + static_cast<size_t>(last) + 1 > limits_.max_length) return -1;
+  int base = static_cast<int>(tc.size());
+  for (int i = 0; i <= last; ++i) {
+    Stmt s = src.stmts[static_cast<size_t>(i)];
+    if (s.receiver >= 0) s.receiver += base;
+    for (int& a : s.args) a += base;
+    tc.stmts.push_back(std::move(s));
+  }
+  return base + stmt;
+}
+
+int ValueFactory::Null(TestCase& tc, const TypeDesc& t) {
+  Stmt s;
+  s.kind = StmtKind::kNull;
+  s.type = t;
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string& impl,
+                             int depth) {
+  bool is_map = impl.find("Map") != std::string::npos;
+  bool sorted = impl.find("Tree") != std::string::npos;
+  // Element type: strings or integers, one kind per collection so sorted ones compare.
+  char kind = rng_.Chance(0.5) ? 's' : 'I';
+  TypeDesc elem = ObjectType(kind == 's' ? "java/lang/String" : "java/lang/Integer");
+  size_t n = rng_.Below(5);
+  Stmt s;
+  s.kind = StmtKind::kNewCollection;
+  s.owner = impl;
+  s.type = ObjectType(impl);
+  for (size_t k = 0; k < n * (is_map ? 2 : 1); ++k) {
+    int e;
+    if (!sorted && !is_map && rng_.Chance(0.15)) {
+      e = Generate(tc, ObjectType("java/lang/Object"), depth + 1);
+    } else {
+      e = Literal(tc, elem, kind);
+    }
+    if (e < 0) return -1;
+    s.args.push_back(e);
+  }
+  (void)t;
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::Array(TestCase& tc, const TypeDesc& t, int depth) {
+  TypeDesc comp = t.Component();
+  size_t n = rng_.Below(5);
+  Stmt s;
+  s.kind = StmtKind::kNewArray;
+  s.type = t;
+  for (size_t k = 0; k < n; ++k) {
+    int e = Generate(tc, comp, depth + 1);
+    if (e < 0) return -1;
+    s.args.push_back(e);
+  }
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::UserType(TestCase& tc, const TypeDesc& t, int depth) {
+  if (depth > limits_.max_depth) return -1;
+  const auto& producers = u_.ProducersOf(t.class_name);
+  if (producers.empty()) return -1;
+  // A few attempts: producers whose arguments cannot be built are skipped.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const Producer& p = rng_.Pick(producers);
+    if (!ex_.IsPublic(p.kind == Producer::kCall ? p.callable->owner : p.owner)) continue;
+    if (p.kind == Producer::kStaticField) {
+      Stmt s;
+      s.kind = StmtKind::kGetStatic;
+      s.owner = p.owner;
+      s.field = p.field;
+      s.type = p.type;
+      tc.stmts.push_back(std::move(s));
+      return static_cast<int>(tc.size() - 1);
+    }
+    size_t mark = tc.size();
+    int r = AppendCall(tc, p.callable, depth + 1);
+    if (r >= 0) return r;
+    tc.stmts.resize(mark);
+  }
+  return -1;
+}
+
+}  // namespace jtg::generate

@@ -1,0 +1,82 @@
+// Builds the statements that produce an argument or receiver of a given type, appending
+// them to a TestCase (Randoop's feedback-directed value selection, plus a curated set of
+// JDK implementations for java.util interfaces):
+//   - reuse a value already in the test, or one from a sequence in the pool that ran
+//     normally (its statements are copied in front),
+//   - primitives, boxed values and strings from the CUT's constants and random values,
+//   - java.util collections and maps (ArrayList, HashSet, TreeSet, HashMap, ...) filled with
+//     a few generated elements, arrays of any dimension,
+//   - user types through their producers (public constructors, static factories and fields,
+//     implementations found on the classpath), recursively up to a depth limit,
+//   - null, rarely, for reference types.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "generate/rng.h"
+#include "generate/universe.h"
+#include "testcase/executor.h"
+#include "testcase/test_case.h"
+
+namespace jtg::generate {
+
+// Sequences that ran without exception, indexed by the declared types of their values.
+class SequencePool {
+ public:
+  void Add(const testcase::TestCase& tc);
+  size_t size() const { return seqs_.size(); }
+  // A random (sequence, statement) whose declared type is assignable to `t`; false if none.
+  bool Pick(const classfile::TypeDesc& t, testcase::Executor& ex, Rng& rng, size_t* seq,
+            int* stmt);
+  const testcase::TestCase& seq(size_t i) const { return seqs_[i]; }
+
+ private:
+  std::vector<testcase::TestCase> seqs_;
+  std::map<std::string, std::vector<std::pair<size_t, int>>> by_type_;  // descriptor -> uses
+  std::map<std::string, std::vector<std::string>> compatible_;  // wanted -> type keys
+};
+
+struct FactoryLimits {
+  int max_depth = 3;
+  size_t max_length = 40;  // statements per test
+  double null_chance = 0.05;
+  double reuse_chance = 0.3;
+};
+
+class ValueFactory {
+ public:
+  ValueFactory(Universe& u, SequencePool& pool, testcase::Executor& ex, Rng& rng,
+               FactoryLimits limits)
+      : u_(u), pool_(pool), ex_(ex), rng_(rng), limits_(limits) {}
+
+  // Appends statements producing a value of type `t` and returns the index of the statement
+  // holding it; -1 if no value can be built (the caller drops the test).
+  int Generate(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  // Appends a call of `c` with generated receiver and arguments; -1 if impossible.
+  int AppendCall(testcase::TestCase& tc, const CallablePtr& c, int depth);
+
+ private:
+  int Literal(testcase::TestCase& tc, const classfile::TypeDesc& t, char kind);
+  int FromPool(testcase::TestCase& tc, const classfile::TypeDesc& t);
+  int ReuseInTest(const testcase::TestCase& tc, const classfile::TypeDesc& t);
+  int Collection(testcase::TestCase& tc, const classfile::TypeDesc& t,
+                 const std::string& impl, int depth);
+  int Array(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  int UserType(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  int Null(testcase::TestCase& tc, const classfile::TypeDesc& t);
+  std::u16string RandomString();
+
+  Universe& u_;
+  SequencePool& pool_;
+  testcase::Executor& ex_;
+  Rng& rng_;
+  FactoryLimits limits_;
+};
+
+// The java.util implementation used for an interface or abstract JDK type, or "" if none
+// (e.g. java/util/List -> java/util/ArrayList).
+std::string JdkImplementation(const std::string& internal_name);
+
+}  // namespace jtg::generate

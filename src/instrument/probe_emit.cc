@@ -1,0 +1,103 @@
+#include "instrument/probe_emit.h"
+
+#include <algorithm>
+
+#include "classfile/bytecode.h"
+
+namespace jtg::instrument {
+namespace {
+
+namespace op = classfile::op;
+
+void U16(std::vector<uint8_t>& out, uint16_t v) {
+  out.push_back(static_cast<uint8_t>(v >> 8));
+  out.push_back(static_cast<uint8_t>(v));
+}
+
+void Invokestatic(std::vector<uint8_t>& out, uint16_t ref) {
+  out.push_back(op::kInvokestatic);
+  U16(out, ref);
+}
+
+// Pushes an int constant >= 0. Stack: ... -> ..., I
+Status PushInt(std::vector<uint8_t>& out, int32_t v, classfile::ConstantPool& cp) {
+  if (v >= 0 && v <= 32767) {
+    out.push_back(op::kSipush);
+    U16(out, static_cast<uint16_t>(v));
+    return absl::OkStatus();
+  }
+  JTG_ASSIGN_OR_RETURN(uint16_t index, cp.AddInteger(v));
+  out.push_back(op::kLdcW);
+  U16(out, index);
+  return absl::OkStatus();
+}
+
+// Emits one site; returns the extra stack words it needs.
+StatusOr<uint16_t> EmitSite(const ProbeSite& s, const ProbeRefs& refs,
+                            classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
+  switch (s.kind) {
+    case ProbeSite::Kind::kHit:
+      // Stack: ...
+      JTG_RETURN_IF_ERROR(PushInt(out, s.id, cp));  // Stack: ..., id
+      Invokestatic(out, refs.hit);                  // Stack: ...
+      return 1;
+    case ProbeSite::Kind::kBranch: {
+      const uint8_t o = s.opcode;
+      const bool two = (o >= op::kIfIcmpeq && o <= op::kIfAcmpne);
+      // Stack: ..., v            (two: ..., a, b)
+      out.push_back(two ? op::kDup2 : op::kDup);      // ..., v, v  (..., a, b, a, b)
+      JTG_RETURN_IF_ERROR(PushInt(out, o, cp));       // ..., v, v, opcode
+      JTG_RETURN_IF_ERROR(PushInt(out, s.id, cp));    // ..., v, v, opcode, id
+      uint16_t ref = refs.if1;
+      if (o >= op::kIfIcmpeq && o <= op::kIfIcmple) ref = refs.if2;
+      if (o == op::kIfAcmpeq || o == op::kIfAcmpne) ref = refs.if_acmp;
+      if (o == op::kIfnull || o == op::kIfnonnull) ref = refs.if_null;
+      Invokestatic(out, ref);                         // Stack: ..., v  (..., a, b)
+      return two ? 4 : 3;
+    }
+    case ProbeSite::Kind::kSwitch:
+      // Stack: ..., key
+      out.push_back(op::kDup);                      // ..., key, key
+      JTG_RETURN_IF_ERROR(PushInt(out, s.id, cp));  // ..., key, key, switch_id
+      Invokestatic(out, refs.sw);                   // ..., key
+      return 2;
+    case ProbeSite::Kind::kLoop:
+      Invokestatic(out, refs.loop);  // Stack: ... -> ... (may throw BudgetExceeded)
+      return 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp) {
+  ProbeRefs r;
+  struct M { uint16_t* ref; const char* name; const char* desc; };
+  const M methods[] = {
+      {&r.hit, "hit", "(I)V"},
+      {&r.if1, "if1", "(III)V"},
+      {&r.if2, "if2", "(IIII)V"},
+      {&r.if_null, "ifNull", "(Ljava/lang/Object;II)V"},
+      {&r.if_acmp, "ifAcmp", "(Ljava/lang/Object;Ljava/lang/Object;II)V"},
+      {&r.sw, "sw", "(II)V"},
+      {&r.loop, "loop", "()V"},
+      {&r.exit, "exit", "(I)V"},
+      {&r.runtime_exit, "runtimeExit", "(Ljava/lang/Runtime;I)V"},
+  };
+  for (const M& m : methods) {
+    JTG_ASSIGN_OR_RETURN(*m.ref, cp.AddMethodref(kProbesClass, m.name, m.desc));
+  }
+  return r;
+}
+
+Status EmitProbes(const std::vector<ProbeSite>& sites, const ProbeRefs& refs,
+                  classfile::ConstantPool& cp, Insertions& out) {
+  for (const ProbeSite& s : sites) {
+    auto& dest = s.after ? out.after[s.insn] : out.at_label[s.insn];
+    JTG_ASSIGN_OR_RETURN(uint16_t extra, EmitSite(s, refs, cp, dest));
+    out.extra_stack = std::max(out.extra_stack, extra);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::instrument

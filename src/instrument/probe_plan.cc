@@ -1,0 +1,109 @@
+#include "instrument/probe_plan.h"
+
+#include <algorithm>
+
+namespace jtg::instrument {
+namespace {
+
+using classfile::Insn;
+using classfile::InsnKind;
+
+bool TransfersControl(InsnKind k) { return k != InsnKind::kPlain; }
+
+bool IsBackward(const Insn& in) {
+  if (in.kind != InsnKind::kConditional && in.kind != InsnKind::kGoto &&
+      in.kind != InsnKind::kSwitch) {
+    return false;
+  }
+  return std::any_of(in.targets.begin(), in.targets.end(),
+                     [&](uint32_t t) { return t <= in.offset; });
+}
+
+SwitchGoal PlanSwitch(const Insn& in, uint16_t line, IdAllocator& ids) {
+  SwitchGoal g;
+  g.switch_id = ids.AllocateSwitch();
+  g.offset = in.offset;
+  g.line = line;
+  g.keys = in.keys;
+  std::vector<uint32_t> distinct;  // target offsets, first appearance order
+  for (uint32_t t : in.targets) {
+    if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) {
+      distinct.push_back(t);
+    }
+  }
+  int32_t first = ids.Allocate(static_cast<int32_t>(distinct.size()));
+  auto goal_of = [&](uint32_t t) {
+    return first + static_cast<int32_t>(
+                       std::find(distinct.begin(), distinct.end(), t) - distinct.begin());
+  };
+  g.default_goal = goal_of(in.targets[0]);
+  for (size_t k = 1; k < in.targets.size(); ++k) g.key_goal.push_back(goal_of(in.targets[k]));
+  for (size_t k = 0; k < distinct.size(); ++k) {
+    g.target_goals.push_back(first + static_cast<int32_t>(k));
+  }
+  return g;
+}
+
+}  // namespace
+
+uint16_t LineAt(const std::vector<classfile::LineNumber>& lines, uint32_t offset) {
+  uint16_t line = 0;
+  uint32_t best = 0;
+  bool found = false;
+  for (const auto& ln : lines) {  // tables are short; last entry wins on equal start_pc
+    if (ln.start_pc <= offset && (!found || ln.start_pc >= best)) {
+      best = ln.start_pc;
+      line = ln.line;
+      found = true;
+    }
+  }
+  return line;
+}
+
+std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
+                                  const classfile::CodeAttribute& code,
+                                  const Options& options, IdAllocator& ids,
+                                  MethodPlan& plan) {
+  std::vector<ProbeSite> sites;
+  const auto& insns = cfg.insns;
+  for (const analysis::Block& b : cfg.blocks) {
+    const Insn& last = insns[b.last_insn];
+    const uint16_t line = LineAt(code.lines, last.offset);
+    if (options.coverage) {
+      BlockGoal g;
+      g.id = ids.Allocate(1);
+      g.start = b.start;
+      g.end = b.end;
+      for (uint32_t i = b.first_insn; i <= b.last_insn; ++i) {
+        uint16_t l = LineAt(code.lines, insns[i].offset);
+        if (l != 0 && std::find(g.lines.begin(), g.lines.end(), l) == g.lines.end()) {
+          g.lines.push_back(l);
+        }
+      }
+      // A plain last instruction with no successor (falls off the code: only in dead
+      // code) gets its probe before it instead.
+      bool after = !TransfersControl(last.kind) && b.last_insn + 1 < insns.size();
+      sites.push_back({ProbeSite::Kind::kHit, b.last_insn, after, g.id, 0});
+      plan.blocks.push_back(std::move(g));
+    }
+    if (options.coverage && last.kind == InsnKind::kConditional) {
+      BranchGoal g;
+      g.id = ids.Allocate(2);
+      g.offset = last.offset;
+      g.line = line;
+      sites.push_back({ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode});
+      plan.branches.push_back(g);
+    }
+    if (options.coverage && last.kind == InsnKind::kSwitch) {
+      SwitchGoal g = PlanSwitch(last, line, ids);
+      sites.push_back({ProbeSite::Kind::kSwitch, b.last_insn, false, g.switch_id, 0});
+      plan.switches.push_back(std::move(g));
+    }
+    if (options.loop_guards && IsBackward(last)) {
+      sites.push_back({ProbeSite::Kind::kLoop, b.last_insn, false, 0, 0});
+    }
+  }
+  return sites;
+}
+
+}  // namespace jtg::instrument

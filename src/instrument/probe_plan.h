@@ -1,0 +1,54 @@
+// Probe planning for one method: decides which goal ids the method's blocks, conditional
+// jumps and switches get (filling MethodPlan, with source lines from the LineNumberTable)
+// and where each probe goes, as abstract ProbeSites. No bytes are produced here; see
+// probe_emit.h for the encoding and code_layout.h for the insertion.
+//
+// Placement rules (JaCoCo-style, see plan.h):
+//   - block probe: at the label of the block's last instruction when that instruction
+//     transfers control (if*, goto, switch, *return, athrow, jsr, ret); otherwise on the
+//     fall-through edge after the last instruction.
+//   - branch / switch probe: at the label of the jump, after the block probe.
+//   - loop guard: at the label of a goto/if*/switch with a target offset <= its own offset,
+//     after the branch/switch probe (so the order is block, branch, loop, jump).
+// Goal ids: one per block; two per conditional jump (id = taken, id + 1 = falls through);
+// per switch one switch id (AllocateSwitch) and one goal per distinct target (default
+// first, then cases in order of first appearance).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/cfg.h"
+#include "classfile/class_file.h"
+#include "instrument/instrument.h"
+#include "instrument/plan.h"
+
+namespace jtg::instrument {
+
+struct ProbeSite {
+  enum class Kind : uint8_t {
+    kHit,     // Probes.hit(id)
+    kBranch,  // Probes.if1/if2/ifNull/ifAcmp(..., opcode, id), chosen by `opcode`
+    kSwitch,  // Probes.sw(key, id); id is the switch id
+    kLoop,    // Probes.loop()
+  };
+  Kind kind = Kind::kHit;
+  uint32_t insn = 0;   // index into Cfg::insns
+  bool after = false;  // true: on the fall-through edge after `insn`; false: at its label
+  int32_t id = 0;
+  uint8_t opcode = 0;  // kBranch: the conditional jump's opcode
+};
+
+// Line of the instruction at `offset`: the LineNumberTable entry with the greatest
+// start_pc <= offset, 0 if none.
+uint16_t LineAt(const std::vector<classfile::LineNumber>& lines, uint32_t offset);
+
+// Allocates goal ids from `ids` (only if options.coverage), appends the goals to `plan`
+// and returns the probe sites in emission order (grouped by instruction, each group in
+// block/branch-or-switch/loop order).
+std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
+                                  const classfile::CodeAttribute& code,
+                                  const Options& options, IdAllocator& ids,
+                                  MethodPlan& plan);
+
+}  // namespace jtg::instrument

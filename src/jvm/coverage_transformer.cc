@@ -1,0 +1,45 @@
+#include "jvm/coverage_transformer.h"
+
+namespace jtg::jvm {
+
+bool IsExcludedClass(std::string_view n) {
+  static constexpr std::string_view kPrefixes[] = {
+      "java/", "javax/", "jdk/", "sun/", "com/sun/", "jtestgen/", "org/junit/",
+      "org/opentest4j/", "org/apiguardian/", "org/jacoco/", "org/w3c/", "org/xml/",
+      "org/ietf/"};
+  for (auto p : kPrefixes) {
+    if (n.substr(0, p.size()) == p) return true;
+  }
+  return false;
+}
+
+std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
+    std::string_view internal_name, bool boot_loader, std::span<const uint8_t> bytes) {
+  if (boot_loader || IsExcludedClass(internal_name)) return std::nullopt;
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string name(internal_name);
+  if (plans_.count(name) != 0) return std::nullopt;  // retransform: keep as is
+  instrument::Options opts;
+  auto result = instrument::InstrumentBytes(bytes, internal_name, opts, ids_);
+  if (!result.ok()) {
+    failures_[name] = std::string(result.status().message());
+    return std::nullopt;
+  }
+  plans_[name] = std::move(result->plan);
+  return std::move(result->bytes);
+}
+
+std::optional<instrument::ClassPlan> CoverageTransformer::Plan(
+    const std::string& internal_name) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = plans_.find(internal_name);
+  if (it == plans_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::map<std::string, std::string> CoverageTransformer::Failures() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return failures_;
+}
+
+}  // namespace jtg::jvm

@@ -1,0 +1,100 @@
+#include "jvm/jni_util.h"
+
+namespace jtg::jvm {
+
+std::string JavaException::Describe() const {
+  if (!present) return "no exception";
+  if (message_null || message.empty()) return class_name;
+  return class_name + ": " + message;
+}
+
+std::string ClassName(JNIEnv* env, jclass cls) {
+  if (cls == nullptr) return "";
+  jclass class_class = env->FindClass("java/lang/Class");
+  jmethodID get_name = env->GetMethodID(class_class, "getName", "()Ljava/lang/String;");
+  env->DeleteLocalRef(class_class);
+  auto name = static_cast<jstring>(env->CallObjectMethod(cls, get_name));
+  if (env->ExceptionCheck() || name == nullptr) {
+    env->ExceptionClear();
+    return "";
+  }
+  std::string out = U16ToUtf8(ToU16(env, name));
+  env->DeleteLocalRef(name);
+  return out;
+}
+
+std::string ObjectClassName(JNIEnv* env, jobject obj) {
+  if (obj == nullptr) return "";
+  jclass cls = env->GetObjectClass(obj);
+  std::string out = ClassName(env, cls);
+  env->DeleteLocalRef(cls);
+  return out;
+}
+
+JavaException TakeException(JNIEnv* env) {
+  JavaException ex;
+  jthrowable t = env->ExceptionOccurred();
+  if (t == nullptr) return ex;
+  env->ExceptionClear();
+  ex.present = true;
+  ex.class_name = ObjectClassName(env, t);
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  jmethodID get_message = env->GetMethodID(throwable, "getMessage", "()Ljava/lang/String;");
+  env->DeleteLocalRef(throwable);
+  auto msg = static_cast<jstring>(env->CallObjectMethod(t, get_message));
+  if (env->ExceptionCheck()) {
+    env->ExceptionClear();
+  } else if (msg != nullptr) {
+    ex.message = U16ToUtf8(ToU16(env, msg));
+    ex.message_null = false;
+    env->DeleteLocalRef(msg);
+  }
+  env->DeleteLocalRef(t);
+  return ex;
+}
+
+Status CheckException(JNIEnv* env, std::string_view context) {
+  if (!env->ExceptionCheck()) return absl::OkStatus();
+  JavaException ex = TakeException(env);
+  return absl::InternalError(absl::StrCat(std::string(context), ": ", ex.Describe()));
+}
+
+std::u16string ToU16(JNIEnv* env, jstring s) {
+  if (s == nullptr) return u"";
+  jsize n = env->GetStringLength(s);
+  std::u16string out(static_cast<size_t>(n), u'\0');
+  env->GetStringRegion(s, 0, n, reinterpret_cast<jchar*>(out.data()));
+  return out;
+}
+
+std::string U16ToUtf8(const std::u16string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    uint32_t c = s[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 &&
+        s[i + 1] <= 0xDFFF) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
+      ++i;
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+      c = 0xFFFD;
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+}  // namespace jtg::jvm

@@ -1,0 +1,39 @@
+// JNI helpers: pending Java exceptions as values, string conversion, class names.
+// All functions take the calling thread's JNIEnv and leave no exception pending.
+#pragma once
+
+#include <jni.h>
+
+#include <string>
+#include <string_view>
+
+#include "common/status.h"
+
+namespace jtg::jvm {
+
+// A Java exception taken off the JNI env (and cleared).
+struct JavaException {
+  bool present = false;
+  std::string class_name;  // binary name, e.g. java.lang.NullPointerException
+  std::string message;     // getMessage(), may be empty
+  bool message_null = true;
+  std::string Describe() const;  // "java.lang.X: message" or "no exception"
+};
+
+// Clears and describes the pending exception, if any.
+JavaException TakeException(JNIEnv* env);
+
+// Status from a pending exception: OK if none, Internal("<context>: <exception>") otherwise.
+Status CheckException(JNIEnv* env, std::string_view context);
+
+// java.lang.Class#getName of `cls` ("java.util.ArrayList", "[I"). Empty on failure.
+std::string ClassName(JNIEnv* env, jclass cls);
+// Runtime class name of a non-null object.
+std::string ObjectClassName(JNIEnv* env, jobject obj);
+
+// UTF-16 contents of a Java string.
+std::u16string ToU16(JNIEnv* env, jstring s);
+// UTF-8 (lossy for unpaired surrogates) of a UTF-16 string; for messages only.
+std::string U16ToUtf8(const std::u16string& s);
+
+}  // namespace jtg::jvm

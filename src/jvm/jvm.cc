@@ -1,0 +1,109 @@
+#include "jvm/jvm.h"
+
+#include <cstring>
+
+#include "jvm/jni_util.h"
+#include "runtime/embedded_classes.h"
+
+namespace jtg::jvm {
+
+StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
+  JavaVM* existing = nullptr;
+  jsize count = 0;
+  if (JNI_GetCreatedJavaVMs(&existing, 1, &count) == JNI_OK && count > 0) {
+    return absl::FailedPreconditionError("a JVM already exists in this process");
+  }
+  std::vector<std::string> opts;
+  opts.push_back("-Djava.class.path=" + options.classpath);
+  opts.push_back("-Djava.awt.headless=true");
+  opts.push_back("-Xss8m");
+  opts.push_back("-XX:+UseSerialGC");
+  opts.push_back("-XX:TieredStopAtLevel=1");
+  for (const auto& e : options.extra) opts.push_back(e);
+  std::vector<JavaVMOption> jopts(opts.size());
+  for (size_t i = 0; i < opts.size(); ++i) {
+    jopts[i].optionString = const_cast<char*>(opts[i].c_str());
+    jopts[i].extraInfo = nullptr;
+  }
+  JavaVMInitArgs args{};
+  args.version = JNI_VERSION_10;
+  args.nOptions = static_cast<jint>(jopts.size());
+  args.options = jopts.data();
+  args.ignoreUnrecognized = JNI_FALSE;
+
+  std::unique_ptr<Jvm> jvm(new Jvm());
+  void* env = nullptr;
+  jint rc = JNI_CreateJavaVM(&jvm->vm_, &env, &args);
+  if (rc != JNI_OK) {
+    return absl::InternalError(absl::StrCat("JNI_CreateJavaVM failed with code ", rc));
+  }
+  jvm->env_ = static_cast<JNIEnv*>(env);
+  jvm->transformer_ = options.transformer;
+
+  if (jvm->vm_->GetEnv(reinterpret_cast<void**>(&jvm->jvmti_), JVMTI_VERSION_11) != JNI_OK) {
+    return absl::InternalError("cannot get a JVMTI environment");
+  }
+  JTG_RETURN_IF_ERROR(jvm->DefineRuntimeClasses());
+
+  if (jvm->transformer_ != nullptr) {
+    jvmtiCapabilities caps{};
+    caps.can_generate_all_class_hook_events = 1;
+    if (jvm->jvmti_->AddCapabilities(&caps) != JVMTI_ERROR_NONE) {
+      return absl::InternalError("JVMTI: cannot add class-hook capabilities");
+    }
+    jvmtiEventCallbacks callbacks{};
+    callbacks.ClassFileLoadHook = &Jvm::OnClassFileLoad;
+    jvm->jvmti_->SetEventCallbacks(&callbacks, sizeof(callbacks));
+    jvm->jvmti_->SetEnvironmentLocalStorage(jvm.get());
+    if (jvm->jvmti_->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
+                                              nullptr) != JVMTI_ERROR_NONE) {
+      return absl::InternalError("JVMTI: cannot enable ClassFileLoadHook");
+    }
+  }
+  return jvm;
+}
+
+Jvm::~Jvm() {
+  if (jvmti_ != nullptr) {
+    jvmti_->SetEventNotificationMode(JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, nullptr);
+    jvmti_->SetEnvironmentLocalStorage(nullptr);
+  }
+}
+
+Status Jvm::DefineRuntimeClasses() {
+  for (int i = 0; i < runtime::kEmbeddedClassCount; ++i) {
+    const auto& c = runtime::kEmbeddedClasses[i];
+    jclass cls = env_->DefineClass(c.name, nullptr, reinterpret_cast<const jbyte*>(c.bytes),
+                                   static_cast<jsize>(c.size));
+    if (cls == nullptr) {
+      return absl::InternalError(absl::StrCat("cannot define runtime class ", c.name, ": ",
+                                              TakeException(env_).Describe()));
+    }
+    env_->DeleteLocalRef(cls);
+  }
+  return absl::OkStatus();
+}
+
+void JNICALL Jvm::OnClassFileLoad(jvmtiEnv* jvmti, JNIEnv* env, jclass being_redefined,
+                                  jobject loader, const char* name, jobject protection_domain,
+                                  jint len, const unsigned char* data, jint* new_len,
+                                  unsigned char** new_data) {
+  void* storage = nullptr;
+  if (name == nullptr || jvmti->GetEnvironmentLocalStorage(&storage) != JVMTI_ERROR_NONE ||
+      storage == nullptr) {
+    return;
+  }
+  auto* self = static_cast<Jvm*>(storage);
+  if (self->transformer_ == nullptr) return;
+  auto out = self->transformer_->Transform(
+      name, loader == nullptr,
+      std::span<const uint8_t>(data, static_cast<size_t>(len)));
+  if (!out.has_value()) return;
+  unsigned char* buf = nullptr;
+  if (jvmti->Allocate(static_cast<jlong>(out->size()), &buf) != JVMTI_ERROR_NONE) return;
+  std::memcpy(buf, out->data(), out->size());
+  *new_len = static_cast<jint>(out->size());
+  *new_data = buf;
+}
+
+}  // namespace jtg::jvm

@@ -1,0 +1,310 @@
+#include "output/junit_writer.h"
+
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "classfile/descriptor.h"
+#include "output/java_source.h"
+
+namespace jtg::output {
+
+using classfile::TypeDesc;
+using testcase::Observed;
+using testcase::Stmt;
+using testcase::StmtKind;
+using testcase::TestCase;
+
+namespace {
+
+std::string SimpleName(const std::string& internal) {
+  size_t p = internal.find_last_of("/$");
+  return p == std::string::npos ? internal : internal.substr(p + 1);
+}
+
+bool LooksUnstable(const std::u16string& s) {
+  // Identity hash codes (Object#toString) and very long values make brittle assertions.
+  static const std::regex kIdentity("@[0-9a-f]{5,8}");
+  if (s.size() > 400) return true;
+  std::string ascii;
+  for (char16_t c : s) ascii += c < 0x80 ? static_cast<char>(c) : '?';
+  return std::regex_search(ascii, kIdentity);
+}
+
+class MethodWriter {
+ public:
+  MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const TypeOracle& oracle,
+               Dialect dialect)
+      : tc_(tc), r_(r), oracle_(oracle), dialect_(dialect) {
+    uses_.assign(tc.size(), 0);
+    for (const Stmt& s : tc.stmts) {
+      if (s.receiver >= 0) ++uses_[static_cast<size_t>(s.receiver)];
+      for (int a : s.args) ++uses_[static_cast<size_t>(a)];
+    }
+    names_.resize(tc.size());
+  }
+
+  std::vector<std::string> Lines() {
+    std::vector<std::string> out;
+    std::map<std::string, int> counters;
+    size_t value_index = 0;
+    for (size_t i = 0; i < tc_.size(); ++i) {
+      const Stmt& s = tc_.stmts[i];
+      bool threw = static_cast<int>(i) == r_.threw_at;
+      const Observed* obs = nullptr;
+      if (!threw && value_index < r_.values.size()) obs = &r_.values[value_index++];
+      if (Inlinable(i)) continue;
+      if (s.ProducesValue() && !threw) {
+        std::string stem = VarStem(s.type);
+        names_[i] = stem + std::to_string(counters[stem]++);
+      }
+      std::string expr = Expr(i);
+      if (threw) {
+        std::string ex = oracle_.public_exception(r_.exception_class);
+        std::string body = s.kind == StmtKind::kNewCollection ? "{ " + expr + " }" : expr;
+        out.push_back("assertThrows(" + ex + ".class, () -> " + body + ");");
+        break;
+      }
+      if (s.kind == StmtKind::kNewCollection) {
+        out.push_back(SourceType(s.type) + " " + names_[i] + " = new " + SourceType(s.type) +
+                      "();");
+        bool is_map = s.owner.find("Map") != std::string::npos;
+        for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
+          if (is_map) {
+            out.push_back(names_[i] + ".put(" + Arg(s.args[k], nullptr) + ", " +
+                          Arg(s.args[k + 1], nullptr) + ");");
+          } else {
+            out.push_back(names_[i] + ".add(" + Arg(s.args[k], nullptr) + ");");
+          }
+        }
+        continue;
+      }
+      if (!names_[i].empty()) {
+        out.push_back(SourceType(s.type) + " " + names_[i] + " = " + expr + ";");
+        if (s.kind == StmtKind::kCall && obs != nullptr) Assert(s, names_[i], *obs, out);
+      } else {
+        out.push_back(expr + ";");
+      }
+    }
+    return out;
+  }
+
+ private:
+  bool Inlinable(size_t i) const {
+    const Stmt& s = tc_.stmts[i];
+    return (s.kind == StmtKind::kLiteral || s.kind == StmtKind::kNull) && uses_[i] == 1;
+  }
+
+  // Expression for using statement `i` where type `want` is expected (nullptr: no cast).
+  std::string Arg(int i, const TypeDesc* want) const {
+    const Stmt& s = tc_.stmts[static_cast<size_t>(i)];
+    bool cast = want != nullptr && want->Descriptor() != s.type.Descriptor();
+    if (!names_[static_cast<size_t>(i)].empty() && !Inlinable(static_cast<size_t>(i))) {
+      return cast ? "(" + SourceType(*want) + ") " + names_[static_cast<size_t>(i)]
+                  : names_[static_cast<size_t>(i)];
+    }
+    if (s.kind == StmtKind::kNull) {
+      return "(" + SourceType(want != nullptr ? *want : s.type) + ") null";
+    }
+    if (s.kind == StmtKind::kLiteral) {
+      std::string lit = LiteralExpr(s.lit);
+      if (s.lit.type != 's' && !s.type.IsPrimitive()) {
+        // Boxed: declared as a wrapper, Object or Number.
+        lit = BoxName(s.lit.type) + ".valueOf(" + lit + ")";
+      }
+      if (cast) return "(" + SourceType(*want) + ") " + lit;
+      return lit;
+    }
+    return names_[static_cast<size_t>(i)];
+  }
+
+  std::string Args(const Stmt& s) const {
+    std::string out;
+    for (size_t k = 0; k < s.args.size(); ++k) {
+      if (k) out += ", ";
+      const TypeDesc* want = nullptr;
+      if (s.kind == StmtKind::kCall) want = &s.callable->desc.params[k];
+      else if (s.kind == StmtKind::kNewArray) {
+        static thread_local TypeDesc comp;
+        comp = s.type.Component();
+        want = &comp;
+      }
+      out += Arg(s.args[k], want);
+    }
+    return out;
+  }
+
+  std::string Expr(size_t i) const {
+    const Stmt& s = tc_.stmts[i];
+    switch (s.kind) {
+      case StmtKind::kLiteral: {
+        std::string lit = LiteralExpr(s.lit);
+        if (s.lit.type != 's' && !s.type.IsPrimitive()) {
+          return BoxName(s.lit.type) + ".valueOf(" + lit + ")";
+        }
+        return lit;
+      }
+      case StmtKind::kNull: return "null";
+      case StmtKind::kGetStatic:
+        return classfile::JavaSourceName(s.owner) + "." + s.field;
+      case StmtKind::kNewArray:
+        return "new " + SourceType(s.type) + " {" + Args(s) + "}";
+      case StmtKind::kNewCollection: {
+        // Only used inside assertThrows: build it in a block.
+        std::string t = SourceType(s.type);
+        std::string b = t + " c = new " + t + "(); ";
+        bool is_map = s.owner.find("Map") != std::string::npos;
+        for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
+          b += is_map ? "c.put(" + Arg(s.args[k], nullptr) + ", " + Arg(s.args[k + 1], nullptr) +
+                            "); "
+                      : "c.add(" + Arg(s.args[k], nullptr) + "); ";
+        }
+        return b;
+      }
+      case StmtKind::kCall: {
+        const auto& c = *s.callable;
+        std::string owner = classfile::JavaSourceName(c.owner);
+        if (c.IsConstructor()) return "new " + owner + "(" + Args(s) + ")";
+        std::string target =
+            c.is_static ? owner : Arg(s.receiver, nullptr);
+        return target + "." + c.name + "(" + Args(s) + ")";
+      }
+    }
+    return "null";
+  }
+
+  void Assert(const Stmt& s, const std::string& v, const Observed& o,
+              std::vector<std::string>& out) const {
+    switch (o.kind) {
+      case Observed::kPrimitive:
+        if (o.prim == 'Z') {
+          out.push_back(std::string(o.i ? "assertTrue(" : "assertFalse(") + v + ");");
+        } else if (o.prim == 'F' || o.prim == 'D') {
+          out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v +
+                        ", 0.01);");
+        } else {
+          out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v + ");");
+        }
+        break;
+      case Observed::kString:
+        if (s.type.dims == 0 && s.type.class_name == "java/lang/String" && !LooksUnstable(o.s)) {
+          out.push_back("assertEquals(" + StringLiteral(o.s) + ", " + v + ");");
+        } else {
+          out.push_back("assertNotNull(" + v + ");");
+        }
+        break;
+      case Observed::kNull:
+        out.push_back("assertNull(" + v + ");");
+        break;
+      case Observed::kObject:
+        if (o.boxed && !(o.prim == 'F' || o.prim == 'D')) {
+          out.push_back("assertEquals(" + BoxName(o.prim) + ".valueOf(" +
+                        PrimitiveLiteral(o.prim, o.i, o.d) + "), " + v + ");");
+        } else if (o.size >= 0 && s.type.dims > 0) {
+          out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".length);");
+        } else if (o.size >= 0 && (oracle_.is_collection(s.type) || oracle_.is_map(s.type))) {
+          out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".size());");
+        } else {
+          out.push_back("assertNotNull(" + v + ");");
+        }
+        break;
+      case Observed::kNone:
+        break;
+    }
+  }
+
+  const TestCase& tc_;
+  const testcase::ExecResult& r_;
+  const TypeOracle& oracle_;
+  Dialect dialect_;
+  std::vector<int> uses_;
+  std::vector<std::string> names_;
+};
+
+std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
+  std::string base = "test";
+  if (!t.test.stmts.empty()) {
+    const Stmt& last = t.test.stmts.back();
+    if (last.kind == StmtKind::kCall) {
+      const auto& c = *last.callable;
+      base = c.IsConstructor() ? "new" + SimpleName(c.owner) : c.name;
+    }
+  }
+  std::string clean;
+  for (char ch : base) {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') clean += ch;
+  }
+  if (t.result.threw_at >= 0) {
+    clean += "_throws" + SimpleName(t.result.exception_class.empty()
+                                        ? std::string("Exception")
+                                        : [&] {
+                                            std::string n = t.result.exception_class;
+                                            for (char& c : n) if (c == '.') c = '/';
+                                            return n;
+                                          }());
+  }
+  int n = used[clean]++;
+  return clean + "_" + std::to_string(n);
+}
+
+}  // namespace
+
+JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
+                    const TypeOracle& oracle) {
+  JavaFile f;
+  std::string cut = opts.cut_internal_name;
+  size_t slash = cut.rfind('/');
+  f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
+  for (char& c : f.package_name) {
+    if (c == '/') c = '.';
+  }
+  std::string simple = slash == std::string::npos ? cut : cut.substr(slash + 1);
+  for (char& c : simple) {
+    if (c == '$') c = '_';
+  }
+  f.class_name = simple + "Test";
+
+  std::vector<std::string> lines;
+  if (!f.package_name.empty()) {
+    lines.push_back("package " + f.package_name + ";");
+    lines.push_back("");
+  }
+  if (opts.dialect == Dialect::kJUnit5) {
+    lines.push_back("import static org.junit.jupiter.api.Assertions.*;");
+    lines.push_back("");
+    lines.push_back("import org.junit.jupiter.api.Test;");
+  } else {
+    lines.push_back("import static org.junit.Assert.*;");
+    lines.push_back("");
+    lines.push_back("import org.junit.Test;");
+  }
+  lines.push_back("");
+  lines.push_back("/**");
+  lines.push_back(" * Tests of {@link " + classfile::JavaSourceName(cut) +
+                  "} generated by jtestgen.");
+  if (!opts.header_comment.empty()) lines.push_back(" * " + opts.header_comment);
+  lines.push_back(" */");
+  lines.push_back("@SuppressWarnings({\"unchecked\", \"rawtypes\", \"deprecation\", \"unused\"})");
+  lines.push_back("public class " + f.class_name + " {");
+  std::map<std::string, int> used;
+  for (const auto& t : tests) {
+    MethodWriter w(t.test, t.result, oracle, opts.dialect);
+    std::string name = TestName(t, used);
+    lines.push_back("");
+    int first = static_cast<int>(lines.size()) + 1;
+    lines.push_back("  @Test");
+    lines.push_back("  public void " + name + "() throws Throwable {");
+    for (const auto& l : w.Lines()) lines.push_back("    " + l);
+    lines.push_back("  }");
+    f.test_lines.emplace_back(first, static_cast<int>(lines.size()));
+    f.test_names.push_back(name);
+  }
+  lines.push_back("}");
+  std::ostringstream out;
+  for (const auto& l : lines) out << l << "\n";
+  f.source = out.str();
+  return f;
+}
+
+}  // namespace jtg::output

@@ -1,0 +1,52 @@
+// Writes a JUnit 4 or 5 test class from executed test cases: one @Test method per test,
+// statements as plain Java (no runtime of jtestgen needed), regression assertions on the
+// values observed when the test ran in the engine (primitives, strings, boxed values,
+// null-ness, sizes of collections, maps and arrays) and assertThrows for a test whose last
+// statement threw.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "testcase/execution_result.h"
+#include "testcase/test_case.h"
+
+namespace jtg::output {
+
+enum class Dialect { kJUnit4, kJUnit5 };
+
+struct WrittenTest {
+  testcase::TestCase test;
+  testcase::ExecResult result;  // the run the assertions are taken from
+};
+
+// Facts about classes the writer needs from the engine.
+struct TypeOracle {
+  std::function<bool(const std::string& internal_name)> is_public;
+  // Is declared type `from` (descriptor) a java.util.Collection / java.util.Map?
+  std::function<bool(const classfile::TypeDesc&)> is_collection;
+  std::function<bool(const classfile::TypeDesc&)> is_map;
+  // Binary name of the nearest public class of an exception, for assertThrows.
+  std::function<std::string(const std::string& binary_name)> public_exception;
+};
+
+struct WriterOptions {
+  Dialect dialect = Dialect::kJUnit5;
+  std::string cut_internal_name;  // a/b/C
+  std::string header_comment;     // free text put in the class Javadoc
+};
+
+struct JavaFile {
+  std::string package_name;  // a.b
+  std::string class_name;    // CTest
+  std::string source;
+  // [first, last] source line of each test method, in the order of the tests.
+  std::vector<std::pair<int, int>> test_lines;
+  std::vector<std::string> test_names;
+};
+
+JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
+                    const TypeOracle& oracle);
+
+}  // namespace jtg::output

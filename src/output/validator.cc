@@ -1,0 +1,147 @@
+#include "output/validator.h"
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "output/process.h"
+
+namespace jtg::output {
+
+namespace fs = std::filesystem;
+
+std::string JUnitClasspath(Dialect d) {
+  if (d == Dialect::kJUnit4) {
+    return "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+  }
+  return "/usr/share/java/junit-platform-console-standalone.jar";
+}
+
+namespace {
+
+std::string SourcePath(const JavaFile& f, const std::string& root) {
+  std::string pkg = f.package_name;
+  for (char& c : pkg) {
+    if (c == '.') c = '/';
+  }
+  return (fs::path(root) / pkg / (f.class_name + ".java")).string();
+}
+
+std::string Qualified(const JavaFile& f) {
+  return f.package_name.empty() ? f.class_name : f.package_name + "." + f.class_name;
+}
+
+// Test names whose line range contains a javac error line.
+std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, bool* other) {
+  std::set<std::string> bad;
+  *other = false;
+  static const std::regex kErr(R"(\.java:(\d+): error:)");
+  for (std::sregex_iterator it(log.begin(), log.end(), kErr), end; it != end; ++it) {
+    int line = std::stoi((*it)[1]);
+    bool found = false;
+    for (size_t t = 0; t < f.test_lines.size(); ++t) {
+      if (line >= f.test_lines[t].first && line <= f.test_lines[t].second) {
+        bad.insert(f.test_names[t]);
+        found = true;
+      }
+    }
+    if (!found) *other = true;
+  }
+  return bad;
+}
+
+std::set<std::string> FailedJUnit5(const std::string& report_dir) {
+  std::set<std::string> bad;
+  std::ifstream in(fs::path(report_dir) / "TEST-junit-jupiter.xml");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string xml = ss.str();
+  static const std::regex kCase(R"re(<testcase name="([A-Za-z0-9_$]+)\(\)")re");
+  for (std::sregex_iterator it(xml.begin(), xml.end(), kCase), end; it != end; ++it) {
+    size_t start = static_cast<size_t>(it->position());
+    size_t close = xml.find("</testcase>", start);
+    std::string body = xml.substr(start, close == std::string::npos ? std::string::npos
+                                                                      : close - start);
+    if (body.find("<failure") != std::string::npos || body.find("<error") != std::string::npos) {
+      bad.insert((*it)[1]);
+    }
+  }
+  return bad;
+}
+
+std::set<std::string> FailedJUnit4(const std::string& out) {
+  std::set<std::string> bad;
+  static const std::regex kFail(R"(\n\d+\) ([A-Za-z0-9_$]+)\()");
+  for (std::sregex_iterator it(out.begin(), out.end(), kFail), end; it != end; ++it) {
+    bad.insert((*it)[1]);
+  }
+  return bad;
+}
+
+}  // namespace
+
+StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
+                              const ValidatorOptions& opts) {
+  Validation v;
+  std::string src = SourcePath(file, source_root);
+  fs::create_directories(fs::path(src).parent_path());
+  {
+    std::ofstream out(src);
+    out << file.source;
+    if (!out) return absl::InternalError("cannot write " + src);
+  }
+  std::string classes = (fs::path(opts.work_dir) / "classes").string();
+  fs::remove_all(classes);
+  fs::create_directories(classes);
+  std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
+  JTG_ASSIGN_OR_RETURN(auto javac,
+                       RunProcess({opts.java_home + "/bin/javac", "-nowarn", "-encoding",
+                                   "UTF-8", "-d", classes, "-cp", cp, src},
+                                  600));
+  if (javac.exit_code != 0) {
+    v.log = javac.output;
+    bool other = false;
+    v.bad_tests = CompileErrors(file, javac.output, &other);
+    if (other || v.bad_tests.empty()) {
+      return absl::InternalError("javac failed on the generated file " + src + ":\n" +
+                                 javac.output.substr(0, 4000));
+    }
+    return v;
+  }
+  v.compiled = true;
+  std::string run_cp = classes + ":" + cp;
+  for (int run = 0; run < opts.runs; ++run) {
+    std::string reports = (fs::path(opts.work_dir) / ("reports" + std::to_string(run))).string();
+    fs::remove_all(reports);
+    std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx1g",
+                                     "-XX:TieredStopAtLevel=1", "-cp", run_cp};
+    if (opts.dialect == Dialect::kJUnit5) {
+      for (const char* a : {"org.junit.platform.console.ConsoleLauncher", "--disable-banner",
+                            "--disable-ansi-colors", "--details=none"}) {
+        argv.push_back(a);
+      }
+      argv.push_back("--select-class=" + Qualified(file));
+      argv.push_back("--reports-dir=" + reports);
+    } else {
+      argv.push_back("org.junit.runner.JUnitCore");
+      argv.push_back(Qualified(file));
+    }
+    JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 600));
+    ++v.runs_done;
+    std::set<std::string> bad = opts.dialect == Dialect::kJUnit5
+                                    ? FailedJUnit5(reports)
+                                    : FailedJUnit4("\n" + r.output);
+    if (r.exit_code != 0 && bad.empty()) {
+      // The run failed as a whole (crash, System.exit, time limit): every test is suspect.
+      v.log = r.output;
+      for (const auto& n : file.test_names) v.bad_tests.insert(n);
+      return v;
+    }
+    if (!bad.empty()) v.log = r.output;
+    v.bad_tests.insert(bad.begin(), bad.end());
+  }
+  return v;
+}
+
+}  // namespace jtg::output

@@ -1,0 +1,38 @@
+// Validation of a written test class: compiles it with javac and runs it several times with
+// JUnit in fresh JVMs (only JUnit and the user's classpath on the classpath), and reports
+// which test methods did not compile or failed in any run, so they can be dropped.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "common/status.h"
+#include "output/junit_writer.h"
+
+namespace jtg::output {
+
+struct ValidatorOptions {
+  std::string java_home;      // JDK used for javac and java
+  std::string classpath;      // the user's classpath
+  Dialect dialect = Dialect::kJUnit5;
+  int runs = 5;
+  std::string work_dir;       // scratch directory for classes and reports
+};
+
+struct Validation {
+  bool compiled = false;
+  std::set<std::string> bad_tests;  // names that failed to compile or failed a run
+  std::string log;                  // javac / JUnit output of the last failing step
+  int runs_done = 0;
+};
+
+// Writes `file` under `source_root` (package directories included), compiles and runs it.
+// Errors: Internal if javac/java cannot be run, or compilation fails in a way that cannot be
+// attributed to test methods.
+StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
+                              const ValidatorOptions& opts);
+
+// Jar files of the JUnit dialect (Debian's junit4/junit5 packages), ':'-joined.
+std::string JUnitClasspath(Dialect d);
+
+}  // namespace jtg::output

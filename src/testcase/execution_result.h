@@ -1,0 +1,42 @@
+// What one execution of a TestCase observed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace jtg::testcase {
+
+// The value a statement produced, as far as assertions can use it.
+struct Observed {
+  enum Kind : uint8_t { kNone, kPrimitive, kString, kNull, kObject };
+  Kind kind = kNone;
+  char prim = 0;        // kPrimitive (also boxed objects): Z B C S I J F D
+  int64_t i = 0;
+  double d = 0;
+  std::u16string s;     // kString
+  bool boxed = false;   // kObject holding a boxed primitive (prim/i/d set)
+  std::string runtime_class;  // kObject/kString: binary class name
+  int64_t size = -1;    // kObject: Collection/Map size() or array length; -1 if unknown
+};
+
+struct ExecResult {
+  std::vector<Observed> values;  // one per statement that completed normally
+  int threw_at = -1;             // index of the statement that threw, -1 if none
+  std::string exception_class;   // binary name of the thrown exception
+  std::string exception_message;
+  bool budget_exceeded = false;  // iteration/time budget hit (jtestgen.rt.BudgetExceeded)
+  bool exit_attempt = false;     // System.exit/Runtime.halt intercepted
+  bool setup_failed = false;     // the engine could not run a statement (not the CUT's fault)
+  std::string setup_error;
+  std::vector<int32_t> goals;                          // goal ids reached (unordered)
+  std::vector<std::pair<int32_t, int32_t>> switches;   // (switch id, key) pairs reached
+  double millis = 0;
+
+  bool Normal() const { return threw_at < 0 && !setup_failed; }
+  // Whether the test can be written as a stable JUnit test.
+  bool Writable() const { return !budget_exceeded && !exit_attempt && !setup_failed; }
+};
+
+}  // namespace jtg::testcase

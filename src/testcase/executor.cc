@@ -1,0 +1,231 @@
+#include "testcase/executor.h"
+
+#include <chrono>
+
+#include "jvm/jni_util.h"
+
+namespace jtg::testcase {
+
+using classfile::TypeDesc;
+
+namespace {
+// JNI class name of a type: internal name for classes, descriptor for arrays.
+std::string JniName(const TypeDesc& t) {
+  if (t.dims > 0) return t.Descriptor();
+  return t.class_name;
+}
+}  // namespace
+
+StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const ExecutorOptions& opts) {
+  std::unique_ptr<Executor> ex(new Executor(env, opts));
+  auto global = [&](const char* name) -> jclass {
+    jclass local = env->FindClass(name);
+    if (local == nullptr) return nullptr;
+    auto g = static_cast<jclass>(env->NewGlobalRef(local));
+    env->DeleteLocalRef(local);
+    return g;
+  };
+  ex->probes_ = global("jtestgen/rt/Probes");
+  if (ex->probes_ == nullptr) {
+    return jvm::CheckException(env, "runtime helper jtestgen.rt.Probes is not defined");
+  }
+  ex->begin_ = env->GetStaticMethodID(ex->probes_, "begin", "(JJ)V");
+  ex->drain_ = env->GetStaticMethodID(ex->probes_, "drain", "()[I");
+  ex->collection_ = global("java/util/Collection");
+  ex->map_ = global("java/util/Map");
+  ex->string_ = global("java/lang/String");
+  ex->class_class_ = global("java/lang/Class");
+  ex->coll_size_ = env->GetMethodID(ex->collection_, "size", "()I");
+  ex->map_size_ = env->GetMethodID(ex->map_, "size", "()I");
+  ex->get_modifiers_ = env->GetMethodID(ex->class_class_, "getModifiers", "()I");
+  ex->get_superclass_ =
+      env->GetMethodID(ex->class_class_, "getSuperclass", "()Ljava/lang/Class;");
+  JTG_RETURN_IF_ERROR(jvm::CheckException(env, "executor start-up"));
+  return ex;
+}
+
+Executor::~Executor() {
+  for (auto& [name, cls] : classes_) {
+    if (cls != nullptr) env_->DeleteGlobalRef(cls);
+  }
+  for (jclass c : {probes_, collection_, map_, string_, class_class_}) {
+    if (c != nullptr) env_->DeleteGlobalRef(c);
+  }
+}
+
+jclass Executor::FindClass(std::string_view internal_name, std::string* error) {
+  std::string key(internal_name);
+  auto it = classes_.find(key);
+  if (it != classes_.end()) {
+    if (it->second == nullptr && error != nullptr) *error = "class could not be loaded";
+    return it->second;
+  }
+  jclass local = env_->FindClass(key.c_str());
+  jclass global = nullptr;
+  if (local == nullptr) {
+    jvm::JavaException ex = jvm::TakeException(env_);
+    if (error != nullptr) *error = ex.Describe();
+  } else {
+    global = static_cast<jclass>(env_->NewGlobalRef(local));
+    env_->DeleteLocalRef(local);
+  }
+  classes_.emplace(key, global);
+  return global;
+}
+
+bool Executor::IsAssignable(const TypeDesc& from, const TypeDesc& to) {
+  if (from.IsPrimitive() || to.IsPrimitive()) {
+    return from.IsPrimitive() && to.IsPrimitive() && from.base == to.base;
+  }
+  std::string a = JniName(from), b = JniName(to);
+  if (a == b || b == "java/lang/Object") return true;
+  std::string key = a + "|" + b;
+  auto it = assignable_.find(key);
+  if (it != assignable_.end()) return it->second;
+  jclass ca = FindClass(a), cb = FindClass(b);
+  bool ok = ca != nullptr && cb != nullptr && env_->IsAssignableFrom(ca, cb);
+  assignable_.emplace(key, ok);
+  return ok;
+}
+
+bool Executor::IsPublic(std::string_view internal_name) {
+  jclass c = FindClass(internal_name);
+  if (c == nullptr) return false;
+  jint mods = env_->CallIntMethod(c, get_modifiers_);
+  if (env_->ExceptionCheck()) {
+    env_->ExceptionClear();
+    return false;
+  }
+  return (mods & 1) != 0;
+}
+
+std::string Executor::NearestPublicClass(std::string_view binary_name) {
+  std::string internal(binary_name);
+  for (char& ch : internal) {
+    if (ch == '.') ch = '/';
+  }
+  jclass c = FindClass(internal);
+  if (c == nullptr) return "java.lang.Throwable";
+  jclass cur = static_cast<jclass>(env_->NewLocalRef(c));
+  while (cur != nullptr) {
+    jint mods = env_->CallIntMethod(cur, get_modifiers_);
+    if ((mods & 1) != 0) {
+      std::string name = jvm::ClassName(env_, cur);
+      env_->DeleteLocalRef(cur);
+      return name;
+    }
+    auto next = static_cast<jclass>(env_->CallObjectMethod(cur, get_superclass_));
+    env_->DeleteLocalRef(cur);
+    cur = next;
+  }
+  env_->ExceptionClear();
+  return "java.lang.Throwable";
+}
+
+jmethodID Executor::MethodId(const Callable& c, jclass cls) {
+  auto it = methods_.find(&c);
+  if (it != methods_.end()) return it->second;
+  jmethodID id = c.is_static ? env_->GetStaticMethodID(cls, c.name.c_str(), c.descriptor.c_str())
+                             : env_->GetMethodID(cls, c.name.c_str(), c.descriptor.c_str());
+  if (id == nullptr) env_->ExceptionClear();
+  methods_.emplace(&c, id);
+  return id;
+}
+
+ExecResult Executor::Run(const TestCase& tc) {
+  ExecResult out;
+  auto start = std::chrono::steady_clock::now();
+  if (env_->PushLocalFrame(static_cast<jint>(tc.size() * 4 + 64)) != 0) {
+    env_->ExceptionClear();
+    out.setup_failed = true;
+    out.setup_error = "cannot reserve JNI local references";
+    return out;
+  }
+  // System.nanoTime() and steady_clock share CLOCK_MONOTONIC on Linux.
+  jlong deadline = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                 std::chrono::steady_clock::now().time_since_epoch())
+                 .count() +
+             opts_.time_limit_ms * 1000000LL;
+  env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit),
+                             deadline);
+  std::vector<jvalue> vals(tc.size());
+  for (size_t i = 0; i < tc.size(); ++i) {
+    if (!RunStmt(tc, i, vals, out)) break;
+  }
+  CollectGoals(out);
+  env_->PopLocalFrame(nullptr);
+  out.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                         start)
+                   .count();
+  return out;
+}
+
+bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
+                       ExecResult& out) {
+  const Stmt& s = tc.stmts[i];
+  jvalue v{};
+  bool ok = true;
+  switch (s.kind) {
+    case StmtKind::kLiteral: ok = MakeLiteral(s, v); break;
+    case StmtKind::kNull: v.l = nullptr; break;
+    case StmtKind::kCall: ok = Call(s, vals, v); break;
+    case StmtKind::kNewArray: ok = NewArray(s, vals, v); break;
+    case StmtKind::kNewCollection: ok = NewCollection(s, vals, v); break;
+    case StmtKind::kGetStatic: {
+      jclass c = FindClass(s.owner);
+      jfieldID f = c ? env_->GetStaticFieldID(c, s.field.c_str(), s.type.Descriptor().c_str())
+                     : nullptr;
+      if (f == nullptr) {
+        ok = false;
+      } else {
+        v.l = env_->GetStaticObjectField(c, f);
+      }
+      break;
+    }
+  }
+  if (env_->ExceptionCheck()) {
+    jvm::JavaException ex = jvm::TakeException(env_);
+    out.threw_at = static_cast<int>(i);
+    out.exception_class = ex.class_name;
+    out.exception_message = ex.message;
+    if (ex.class_name == "jtestgen.rt.BudgetExceeded" ||
+        ex.class_name == "java.lang.OutOfMemoryError") {
+      out.budget_exceeded = true;
+    } else if (ex.class_name == "jtestgen.rt.ExitAttempt") {
+      out.exit_attempt = true;
+    } else if (s.kind != StmtKind::kCall) {
+      out.setup_failed = true;
+      out.setup_error = ex.Describe();
+    }
+    return false;
+  }
+  if (!ok) {
+    out.setup_failed = true;
+    out.setup_error = "statement " + std::to_string(i) + " could not be run";
+    return false;
+  }
+  vals[i] = v;
+  out.values.push_back(Observe(s, v));
+  return true;
+}
+
+void Executor::CollectGoals(ExecResult& out) {
+  auto arr = static_cast<jintArray>(env_->CallStaticObjectMethod(probes_, drain_));
+  if (arr == nullptr) {
+    env_->ExceptionClear();
+    return;
+  }
+  jsize n = env_->GetArrayLength(arr);
+  std::vector<jint> data(static_cast<size_t>(n));
+  env_->GetIntArrayRegion(arr, 0, n, data.data());
+  env_->DeleteLocalRef(arr);
+  if (n < 2) return;
+  size_t goals = static_cast<size_t>(data[0]);
+  out.goals.assign(data.begin() + 1, data.begin() + 1 + static_cast<long>(goals));
+  size_t pairs = static_cast<size_t>(data[1 + goals]);
+  for (size_t k = 0; k < pairs; ++k) {
+    out.switches.emplace_back(data[2 + goals + 2 * k], data[3 + goals + 2 * k]);
+  }
+}
+
+}  // namespace jtg::testcase

@@ -1,0 +1,73 @@
+// Runs TestCases in the embedded JVM through JNI and reports what they did.
+//
+// Each statement becomes one JNI call (constructor, method, array or collection creation);
+// local references live in one JNI local frame per run. The run is bounded by the budgets of
+// jtestgen.rt.Probes (backward-jump count and deadline, enforced in instrumented code).
+// Exceptions thrown by the code under test are values in ExecResult, never C++ exceptions.
+//
+// Ownership: borrows the JNIEnv of the thread that created it; use it on that thread only.
+#pragma once
+
+#include <jni.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "absl/container/flat_hash_map.h"
+#include "common/status.h"
+#include "testcase/execution_result.h"
+#include "testcase/test_case.h"
+
+namespace jtg::testcase {
+
+struct ExecutorOptions {
+  int64_t iteration_limit = 200000;  // backward jumps per test
+  int64_t time_limit_ms = 2000;      // wall time per test, checked in loops
+};
+
+class Executor {
+ public:
+  // Errors: Internal if the runtime helper (jtestgen.rt.Probes) is missing.
+  static StatusOr<std::unique_ptr<Executor>> Create(JNIEnv* env, const ExecutorOptions& opts);
+  ~Executor();
+
+  ExecResult Run(const TestCase& tc);
+
+  // Class by internal name (a/b/C) or array descriptor ([I), as a cached global ref, loading
+  // and initializing it with the system class loader. nullptr on failure, with the reason
+  // (e.g. "java.lang.NoClassDefFoundError: ...") in *error when given.
+  jclass FindClass(std::string_view internal_name, std::string* error = nullptr);
+  // Whether a value of declared type `from` can be passed where `to` is expected.
+  bool IsAssignable(const classfile::TypeDesc& from, const classfile::TypeDesc& to);
+  // Whether the class is public (Class#getModifiers; nested classes included).
+  bool IsPublic(std::string_view internal_name);
+  // Binary name of the nearest public superclass of a class (for catch clauses).
+  std::string NearestPublicClass(std::string_view binary_name);
+
+  JNIEnv* env() const { return env_; }
+
+ private:
+  explicit Executor(JNIEnv* env, ExecutorOptions opts) : env_(env), opts_(opts) {}
+  jmethodID MethodId(const Callable& c, jclass cls);
+  bool RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals, ExecResult& out);
+  bool Call(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
+  bool NewCollection(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
+  bool NewArray(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
+  bool MakeLiteral(const Stmt& s, jvalue& result);
+  Observed Observe(const Stmt& s, const jvalue& v);
+  void CollectGoals(ExecResult& out);
+
+  JNIEnv* env_;
+  ExecutorOptions opts_;
+  jclass probes_ = nullptr;
+  jmethodID begin_ = nullptr, drain_ = nullptr;
+  jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;
+  jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,
+            get_superclass_ = nullptr;
+  absl::flat_hash_map<std::string, jclass> classes_;
+  absl::flat_hash_map<const Callable*, jmethodID> methods_;
+  absl::flat_hash_map<std::string, bool> assignable_;
+};
+
+}  // namespace jtg::testcase

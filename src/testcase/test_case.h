@@ -1,0 +1,65 @@
+// A test case: a straight-line sequence of statements, each producing at most one value that
+// later statements use by index (Randoop's sequence model). Data only: execution lives in
+// executor.h, Java emission in output/junit_writer.h, generation in generate/.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classfile/descriptor.h"
+
+namespace jtg::testcase {
+
+// A constructor or method that a statement calls. Owned by the generator's universe and
+// shared (immutable) between test cases.
+struct Callable {
+  std::string owner;       // internal name of the class that declares it
+  std::string name;        // "<init>" for constructors
+  std::string descriptor;  // JVM method descriptor
+  classfile::MethodDesc desc;
+  bool is_static = false;
+  bool is_interface_owner = false;
+  bool IsConstructor() const { return name == "<init>"; }
+};
+
+// A literal value. `type` is the descriptor char of the literal's Java type: Z B C S I J F D,
+// or 's' for a string. Integral values (and char, boolean) are in `i`, F and D in `d`,
+// strings in `s` (UTF-16).
+struct Literal {
+  char type = 'I';
+  int64_t i = 0;
+  double d = 0;
+  std::u16string s;
+};
+
+enum class StmtKind : uint8_t {
+  kLiteral,        // primitive, boxed or String constant; `type` says which
+  kNull,           // null of `type`
+  kCall,           // constructor, static or instance method call
+  kNewArray,       // new T[]{args...}; `type` is the array type
+  kNewCollection,  // new impl(); then add(arg) for each arg (maps: put(args[2k], args[2k+1]))
+  kGetStatic,      // static field `owner.field` of declared type `type`
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::kNull;
+  // Declared (static) type of the produced value; base 'V' when the statement produces none.
+  classfile::TypeDesc type;
+  Literal lit;
+  std::shared_ptr<const Callable> callable;
+  int receiver = -1;       // kCall on an instance method: index of the receiver statement
+  std::vector<int> args;   // kCall arguments, kNewArray/kNewCollection elements
+  std::string owner;       // kNewCollection: implementation class; kGetStatic: field owner
+  std::string field;       // kGetStatic: field name
+
+  bool ProducesValue() const { return type.base != 'V' || type.dims > 0; }
+};
+
+struct TestCase {
+  std::vector<Stmt> stmts;
+  size_t size() const { return stmts.size(); }
+};
+
+}  // namespace jtg::testcase

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# End-to-end test of the jtestgen CLI (registered in ctest as `e2e_suite`).
+# usage: run_e2e.sh <build_dir> <source_dir>
+# Prints one PASS/FAIL line per check and ends with `e2e: N passed, M failed`;
+# exits non-zero if any check failed.
+set -uo pipefail
+
+[[ $# -eq 2 ]] || { echo "usage: run_e2e.sh <build_dir> <source_dir>" >&2; exit 2; }
+BUILD="$(cd "$1" && pwd)"
+SRC="$(cd "$2" && pwd)"
+JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
+JAVAC="$JAVA_HOME/bin/javac"
+JTG="$BUILD/jtestgen"
+MEASURE="$SRC/tools/jacoco/measure_suite.sh"
+EXAMPLES="$BUILD/examples/classes"
+CUT=com.example.inventory.Inventory            # the bundled example's main class
+CUT_TEST_PATH="com/example/inventory/InventoryTest.java"
+export JTG_JACOCO_CACHE="$BUILD/jacoco-cache"
+RUN_TIMEOUT=300                                # seconds per jtestgen invocation
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/jtg-e2e.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() {
+  failed=$((failed + 1)); echo "FAIL $1"
+  shift
+  local f
+  for f in "$@"; do   # show the tail of each relevant log
+    [[ -s "$f" ]] && { echo "---- $f"; tail -n 40 "$f" | sed 's/^/  | /'; }
+  done
+}
+
+# --- tiny JSON helpers (the shapes are flat and known; no jq/python on a bare machine) -------
+# json_counter FILE KEY -> "covered total" from "KEY":{"covered":N,"total":M}
+json_counter() {
+  local obj
+  obj=$(tr -d ' \t\r\n' <"$1" | grep -o "\"$2\":{[^}]*}" | head -1)
+  local c t
+  c=$(grep -o '"covered":[0-9]*' <<<"$obj" | head -1 | cut -d: -f2)
+  t=$(grep -o '"total":[0-9]*' <<<"$obj" | head -1 | cut -d: -f2)
+  [[ -n "$c" && -n "$t" ]] && echo "$c $t"
+}
+# within_1pp "c1 t1" "c2 t2": ratios differ by at most one percentage point (0/0 counts as 100%)
+within_1pp() {
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    split(a, x, " "); split(b, y, " ");
+    r1 = (x[2] > 0) ? x[1] / x[2] : 1; r2 = (y[2] > 0) ? y[1] / y[2] : 1;
+    d = r1 - r2; if (d < 0) d = -d; exit (d <= 0.01 + 1e-9) ? 0 : 1 }'
+}
+pct() { awk -v a="$1" 'BEGIN { split(a, x, " "); printf "%.1f%% (%d/%d)", (x[2] > 0 ? 100 * x[1] / x[2] : 100), x[1], x[2] }'; }
+
+if [[ ! -x "$JTG" ]]; then
+  echo "FAIL jtestgen binary not found at $JTG"
+  echo "e2e: 0 passed, 1 failed"
+  exit 1
+fi
+
+# --- a/b: generate, compile+run under JaCoCo, compare coverage with the tool's report --------
+suite_checks() {  # suite_checks <label> <junit> <outdir> [extra jtestgen args...]
+  local label="$1" junit="$2" out="$3"; shift 3
+  local log="$tmp/$label.jtestgen.log" test_file="$out/$CUT_TEST_PATH"
+  local report="$out/jtestgen-report.json"
+  local rc=0
+  timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$EXAMPLES" --class "$CUT" --budget 10s \
+      --seed 1 --out "$out" "$@" >"$log" 2>&1 || rc=$?
+  if [[ $rc -eq 0 && -f "$test_file" ]]; then
+    pass "$label: jtestgen suite exits 0 and writes $CUT_TEST_PATH"
+  else
+    fail "$label: jtestgen suite exit $rc, test file $( [[ -f "$test_file" ]] && echo present || echo missing)" "$log"
+    fail "$label: @Test count (no test file)"
+    fail "$label: measure_suite.sh (no test file)"
+    fail "$label: report vs JaCoCo (no test file)"
+    return
+  fi
+
+  local ntests
+  ntests=$(grep -c '@Test' "$test_file" || true)
+  if [[ "$ntests" -ge 3 ]]; then
+    pass "$label: test file has $ntests @Test methods"
+  else
+    fail "$label: test file has only $ntests @Test methods (want >= 3)" "$test_file"
+  fi
+
+  local mlog="$tmp/$label.measure.log" mjson="$tmp/$label.jacoco.json" mrc=0
+  "$MEASURE" "$EXAMPLES" "$CUT" "$out" "$junit" >"$mjson" 2>"$mlog" || mrc=$?
+  if [[ $mrc -eq 0 ]]; then
+    pass "$label: generated suite compiles and passes under JaCoCo: $(cat "$mjson")"
+  else
+    fail "$label: measure_suite.sh exit $mrc" "$mlog"
+  fi
+
+  if [[ ! -f "$report" ]]; then
+    fail "$label: $report missing" "$log"; return
+  fi
+  local jb jl rb rl
+  jb=$(json_counter "$mjson" branches); jl=$(json_counter "$mjson" lines)
+  rb=$(json_counter "$report" branches); rl=$(json_counter "$report" lines)
+  if [[ -z "$jb" || -z "$jl" || -z "$rb" || -z "$rl" ]]; then
+    fail "$label: cannot read branches/lines from report or JaCoCo output" "$report" "$mjson"
+  elif within_1pp "$jb" "$rb" && within_1pp "$jl" "$rl"; then
+    pass "$label: report agrees with JaCoCo: branches $(pct "$rb") vs $(pct "$jb"), lines $(pct "$rl") vs $(pct "$jl")"
+  else
+    fail "$label: report disagrees with JaCoCo: branches $(pct "$rb") vs $(pct "$jb"), lines $(pct "$rl") vs $(pct "$jl")" "$report"
+  fi
+}
+
+suite_checks a-junit5 5 "$tmp/gen"
+suite_checks b-junit4 4 "$tmp/gen4" --junit 4
+
+# --- c: determinism ------------------------------------------------------------------------
+det_ok=1
+for run in 1 2; do
+  if ! timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$EXAMPLES" --class "$CUT" --seed 7 \
+       --iterations 300 --out "$tmp/det$run" >"$tmp/det$run.log" 2>&1; then
+    det_ok=0; fail "c: determinism run $run (--seed 7 --iterations 300) failed" "$tmp/det$run.log"
+  fi
+done
+if [[ $det_ok -eq 1 ]]; then
+  if [[ -f "$tmp/det1/$CUT_TEST_PATH" ]] && cmp -s "$tmp/det1/$CUT_TEST_PATH" "$tmp/det2/$CUT_TEST_PATH"; then
+    pass "c: two runs with --seed 7 --iterations 300 write identical test files"
+  else
+    diff "$tmp/det1/$CUT_TEST_PATH" "$tmp/det2/$CUT_TEST_PATH" >"$tmp/det.diff" 2>&1
+    fail "c: test files of two seeded runs differ" "$tmp/det.diff"
+  fi
+fi
+
+# --- d: error cases: non-zero exit, exactly one non-empty stderr line naming the thing -------
+expect_error() {  # expect_error <label> <regex the message must match> <jtestgen args...>
+  local label="$1" want="$2"; shift 2
+  local err="$tmp/err.$passed.$failed.txt" rc=0
+  timeout 120 "$JTG" suite --budget 5s --out "$tmp/errout" "$@" >/dev/null 2>"$err" || rc=$?
+  local lines msg
+  lines=$(grep -c . "$err" || true)
+  msg=$(grep . "$err" | head -1)
+  if [[ $rc -eq 0 ]]; then
+    fail "$label: exit status 0, expected non-zero" "$err"
+  elif [[ $rc -eq 124 ]]; then
+    fail "$label: timed out" "$err"
+  elif [[ "$lines" -ne 1 ]]; then
+    fail "$label: exit $rc but $lines stderr lines (want exactly 1)" "$err"
+  elif ! grep -Eq -- "$want" <<<"$msg"; then
+    fail "$label: message does not name '$want': $msg"
+  else
+    pass "$label: exit $rc: $msg"
+  fi
+}
+
+expect_error "d1 unknown class" 'com[./]example[./]DoesNotExist' \
+  --classpath "$EXAMPLES" --class com.example.DoesNotExist
+expect_error "d2 missing classpath entry" '/nonexistent' \
+  --classpath /nonexistent --class "$CUT"
+expect_error "d3 empty classpath" '[Cc]lass-?[Pp]ath' \
+  --classpath '' --class "$CUT"
+
+mkdir -p "$tmp/iface-src/e2e" "$tmp/iface"
+cat >"$tmp/iface-src/e2e/Shape.java" <<'JAVA'
+package e2e;
+public interface Shape { double area(); String name(); }
+JAVA
+if "$JAVAC" --release 11 -d "$tmp/iface" "$tmp/iface-src/e2e/Shape.java" 2>"$tmp/iface.log"; then
+  expect_error "d4 interface without implementation" 'e2e[./]Shape' \
+    --classpath "$tmp/iface" --class e2e.Shape
+else
+  fail "d4: cannot compile the interface fixture" "$tmp/iface.log"
+fi
+
+mkdir -p "$tmp/new-src/e2e" "$tmp/new"
+cat >"$tmp/new-src/e2e/TooNew.java" <<'JAVA'
+package e2e;
+public class TooNew { public int twice(int x) { return 2 * x; } }
+JAVA
+if "$JAVAC" --release 11 -d "$tmp/new" "$tmp/new-src/e2e/TooNew.java" 2>"$tmp/new.log"; then
+  # Bytes 6-7 of a class file hold the major version: 70 (Java 26) is newer than this JVM.
+  printf '\x00\x46' | dd of="$tmp/new/e2e/TooNew.class" bs=1 seek=6 count=2 conv=notrunc status=none
+  expect_error "d5 class file too new" 'e2e[./]TooNew' \
+    --classpath "$tmp/new" --class e2e.TooNew
+else
+  fail "d5: cannot compile the too-new fixture" "$tmp/new.log"
+fi
+
+echo "e2e: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

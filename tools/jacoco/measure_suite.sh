@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Compiles and runs a jtestgen-generated JUnit suite under the JaCoCo agent and prints JaCoCo's
+# coverage of the class under test as one JSON line on stdout:
+#   {"class":"a.b.C","branches":{...},"lines":{...},"methods":{...},"instructions":{...},
+#    "tests_run":N,"tests_failed":M}
+#
+# usage: measure_suite.sh <classpath> <fqcn> <gen_dir> [4|5]
+#   classpath  where the class under test (and its dependencies) live; ':'-separated
+#   fqcn       class under test, e.g. com.example.inventory.Inventory
+#   gen_dir    jtestgen's --out directory; the test is <gen_dir>/<pkg path>/<Simple>Test.java
+#              (every .java file under gen_dir is compiled with it)
+#   4|5        JUnit version of the suite (default 5)
+#
+# Exit status: 0 if the suite compiled and every test passed; 1 if a test failed (the JSON line
+# is still printed, so coverage of a partly failing suite can be reported); 2 on usage errors or
+# if compilation fails. Reasons go to stderr. Set JTG_VERBOSE=1 to see the test runner's output.
+set -euo pipefail
+
+JAVA_HOME="${JTG_JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+JAVA="$JAVA_HOME/bin/java"
+JAVAC="$JAVA_HOME/bin/javac"
+SJ=/usr/share/java
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+die() { echo "measure_suite: $*" >&2; exit 2; }
+
+[[ $# -ge 3 && $# -le 4 ]] || die "usage: measure_suite.sh <classpath> <fqcn> <gen_dir> [4|5]"
+cp_in="$1"; fqcn="$2"; gen_dir="$3"; junit="${4:-5}"
+[[ "$junit" == 4 || "$junit" == 5 ]] || die "JUnit version must be 4 or 5, got '$junit'"
+[[ -n "$cp_in" ]] || die "empty classpath"
+[[ -d "$gen_dir" ]] || die "output directory '$gen_dir' does not exist"
+for jar in "$SJ/org.jacoco.core.jar" "$SJ/org.jacoco.agent.jar" "$SJ/asm.jar"; do
+  [[ -f "$jar" ]] || die "$jar missing (run 'make setup')"
+done
+
+# Absolute classpath entries (we run java from other directories).
+cp_abs=""
+IFS=':' read -r -a cp_parts <<<"$cp_in"
+for p in "${cp_parts[@]}"; do
+  [[ -e "$p" ]] || die "classpath entry '$p' does not exist"
+  cp_abs="${cp_abs:+$cp_abs:}$(cd "$(dirname "$p")" && pwd)/$(basename "$p")"
+done
+
+pkg="${fqcn%.*}"; simple="${fqcn##*.}"
+[[ "$pkg" == "$fqcn" ]] && pkg=""
+test_fqcn="${fqcn}Test"
+test_file="$gen_dir/${test_fqcn//.//}.java"
+[[ -f "$test_file" ]] || die "generated test '$test_file' not found"
+
+# Where the class under test lives, for JaCoCo's analysis (first entry that has it).
+cut_loc=""
+for p in "${cp_parts[@]}"; do
+  if [[ -d "$p" && -f "$p/${fqcn//.//}.class" ]]; then cut_loc="$p"; break; fi
+  if [[ -f "$p" ]] && unzip -l "$p" "${fqcn//.//}.class" >/dev/null 2>&1; then cut_loc="$p"; break; fi
+done
+[[ -n "$cut_loc" ]] || die "class $fqcn not found on classpath '$cp_in'"
+
+# --- One-time tool cache: jacocoagent.jar + compiled JacocoCoverage -------------------------
+ASM_CP="$SJ/asm.jar:$SJ/asm-commons.jar:$SJ/asm-tree.jar"
+cache="${JTG_JACOCO_CACHE:-${TMPDIR:-/tmp}/jtestgen-jacoco-$(id -u)}"
+if ! cmp -s "$here/JacocoCoverage.java" "$cache/JacocoCoverage.java" 2>/dev/null \
+   || [[ ! -f "$cache/jacocoagent.jar" || ! -f "$cache/classes/JacocoCoverage.class" ]]; then
+  mkdir -p "$(dirname "$cache")"
+  stage="$(mktemp -d "${cache}.XXXXXX")"
+  (cd "$stage" && unzip -q -o "$SJ/org.jacoco.agent.jar" jacocoagent.jar) \
+    || die "cannot extract jacocoagent.jar from $SJ/org.jacoco.agent.jar"
+  "$JAVAC" --release 11 -nowarn -d "$stage/classes" -cp "$SJ/org.jacoco.core.jar:$ASM_CP" \
+    "$here/JacocoCoverage.java" || die "cannot compile JacocoCoverage.java"
+  cp "$here/JacocoCoverage.java" "$stage/"
+  rm -rf "$cache" 2>/dev/null || true
+  mv -T "$stage" "$cache" 2>/dev/null || rm -rf "$stage"   # a concurrent run may have won
+fi
+
+# --- Compile the suite --------------------------------------------------------------------
+work="$(mktemp -d "${TMPDIR:-/tmp}/jtg-measure.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+if [[ "$junit" == 5 ]]; then
+  junit_cp="$SJ/junit-jupiter-api.jar:$SJ/opentest4j.jar:$SJ/apiguardian-api.jar:$SJ/junit-platform-commons.jar"
+  run_cp="$SJ/junit-platform-console-standalone.jar"
+else
+  junit_cp="$SJ/junit4.jar:$SJ/hamcrest-core.jar"
+  run_cp="$junit_cp"
+fi
+mapfile -t sources < <(find "$gen_dir" -name '*.java' | sort)
+mkdir -p "$work/classes"
+if ! "$JAVAC" -nowarn -g -encoding UTF-8 -d "$work/classes" -cp "$cp_abs:$junit_cp" \
+     "${sources[@]}" >"$work/javac.log" 2>&1; then
+  cat "$work/javac.log" >&2
+  die "compilation of $test_file failed (see javac output above)"
+fi
+
+# --- Run it under the JaCoCo agent ----------------------------------------------------------
+exec_file="$work/jacoco.exec"
+includes="${pkg:+$pkg.}*"
+[[ -z "$pkg" ]] && includes="$fqcn*"   # default package: restrict to the class itself
+agent="-javaagent:$cache/jacocoagent.jar=destfile=$exec_file,includes=$includes,excludes=${test_fqcn}*,inclnolocationclasses=false"
+rc=0
+if [[ "$junit" == 5 ]]; then
+  (cd "$work" && "$JAVA" "$agent" -cp "$run_cp" org.junit.platform.console.ConsoleLauncher \
+      --disable-banner --disable-ansi-colors --details=tree --details-theme=ascii --fail-if-no-tests \
+      --class-path "$work/classes:$cp_abs" --select-class "$test_fqcn") >"$work/run.log" 2>&1 || rc=$?
+  run=$(sed -n 's/.*\[ *\([0-9]*\) tests started.*/\1/p' "$work/run.log" | tail -1)
+  failed=$(sed -n 's/.*\[ *\([0-9]*\) tests failed.*/\1/p' "$work/run.log" | tail -1)
+  aborted=$(sed -n 's/.*\[ *\([0-9]*\) tests aborted.*/\1/p' "$work/run.log" | tail -1)
+  failed=$(( ${failed:-0} + ${aborted:-0} ))
+else
+  (cd "$work" && "$JAVA" "$agent" -cp "$work/classes:$cp_abs:$run_cp" org.junit.runner.JUnitCore \
+      "$test_fqcn") >"$work/run.log" 2>&1 || rc=$?
+  if grep -q '^OK (' "$work/run.log"; then
+    run=$(sed -n 's/^OK (\([0-9]*\) tests*).*/\1/p' "$work/run.log" | tail -1); failed=0
+  else
+    run=$(sed -n 's/^Tests run: *\([0-9]*\),.*/\1/p' "$work/run.log" | tail -1)
+    failed=$(sed -n 's/^Tests run: *[0-9]*, *Failures: *\([0-9]*\).*/\1/p' "$work/run.log" | tail -1)
+  fi
+fi
+run="${run:-0}"; failed="${failed:-0}"
+[[ "${JTG_VERBOSE:-0}" == 1 ]] && cat "$work/run.log" >&2
+
+json=$("$JAVA" -cp "$cache/classes:$SJ/org.jacoco.core.jar:$ASM_CP" JacocoCoverage \
+         "$exec_file" "$cut_loc" "$fqcn") || die "JaCoCo analysis of $fqcn failed"
+echo "${json%\}},\"tests_run\":$run,\"tests_failed\":$failed}"
+
+if [[ $rc -ne 0 || "$failed" -ne 0 || "$run" -eq 0 ]]; then
+  [[ "${JTG_VERBOSE:-0}" == 1 ]] || tail -n 60 "$work/run.log" >&2
+  echo "measure_suite: $test_fqcn: $failed of $run tests failed (runner exit $rc)" >&2
+  exit 1
+fi

@@ -62,6 +62,9 @@ Status RunSuite(const SuiteOptions& opts) {
     return absl::FailedPreconditionError(
         absl::StrCat("class ", opts.class_name, " cannot be loaded: ", load_error));
   }
+  // Goals reached while loading the class (its static initializer) count as covered: the
+  // written suite loads the class too.
+  testcase::ExecResult on_load = executor->Run(testcase::TestCase{});
   auto plan = transformer.Plan(internal);
   if (!plan) {
     auto failures = transformer.Failures();
@@ -84,7 +87,8 @@ Status RunSuite(const SuiteOptions& opts) {
   search.Run(budget);
 
   // Minimize, write, validate, measure.
-  SuiteContext ctx{opts, internal, *universe, model, *executor};
+  SuiteContext ctx{opts, internal, *universe, model, *executor,
+                   model.GoalsReached(on_load.goals, on_load.switches)};
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, search.archive()));
 
   SuiteReport report;

@@ -107,7 +107,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   outcome.tests = static_cast<int>(written.size());
 
   // 3. Coverage of the kept tests, from our own probes.
-  absl::flat_hash_set<int32_t> covered;
+  absl::flat_hash_set<int32_t> covered(ctx.load_goals.begin(), ctx.load_goals.end());
   for (const auto& w : written) {
     testcase::ExecResult r = ctx.executor.Run(w.test);
     for (int32_t g : ctx.model.GoalsReached(r.goals, r.switches)) covered.insert(g);

@@ -19,6 +19,7 @@ struct SuiteContext {
   generate::Universe& universe;
   const generate::CoverageModel& model;
   testcase::Executor& executor;
+  std::vector<int32_t> load_goals;  // reached by the CUT's static initializer
 };
 
 struct SuiteOutcome {

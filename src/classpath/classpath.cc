@@ -156,6 +156,11 @@ StatusOr<Classpath> Classpath::Open(std::string_view spec) {
 }
 
 StatusOr<std::vector<uint8_t>> Classpath::ReadClass(std::string_view internal_name) const {
+  if (internal_name.empty() || internal_name.front() == '/' ||
+      internal_name.find("..") != std::string_view::npos) {
+    return absl::NotFoundError(
+        absl::StrFormat("invalid class name \"%s\" (expected a/b/C)", internal_name));
+  }
   std::string rel = std::string(internal_name) + std::string(kClassSuffix);
   for (const auto& e : entries_) {
     if (e->zip != nullptr) {

@@ -1,5 +1,6 @@
 #include "output/java_source.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -116,6 +117,47 @@ std::string VarStem(const classfile::TypeDesc& t) {
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "value" + out;
   out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
   if (t.dims > 0) out += "Array";
+  return out;
+}
+
+}  // namespace jtg::output
+
+namespace jtg::output {
+
+void TypeNamer::Reserve(const std::string& simple, const std::string& qualified) {
+  simple_owner_.emplace(simple, qualified);
+}
+
+std::string TypeNamer::Name(const std::string& internal_name) {
+  std::string qualified = classfile::JavaSourceName(internal_name);
+  size_t dot = qualified.rfind('.');
+  if (dot == std::string::npos) return qualified;
+  std::string simple = qualified.substr(dot + 1);
+  auto it = simple_owner_.find(simple);
+  if (it == simple_owner_.end()) {
+    simple_owner_.emplace(simple, qualified);
+    return simple;
+  }
+  return it->second == qualified ? simple : qualified;
+}
+
+std::string TypeNamer::Name(const classfile::TypeDesc& t) {
+  if (t.base != 'L') return t.JavaName();
+  std::string out = Name(t.class_name);
+  for (int d = 0; d < t.dims; ++d) out += "[]";
+  return out;
+}
+
+std::vector<std::string> TypeNamer::Imports() const {
+  std::vector<std::string> out;
+  for (const auto& [simple, qualified] : simple_owner_) {
+    if (qualified.find('.') == std::string::npos) continue;  // default package
+    std::string pkg = qualified.substr(0, qualified.rfind('.'));
+    bool top_level = pkg == package_ || pkg == "java.lang";
+    if (top_level) continue;  // same package or java.lang: visible without import
+    out.push_back("import " + qualified + ";");
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "classfile/descriptor.h"
 #include "testcase/test_case.h"
@@ -25,5 +27,28 @@ std::string SourceType(const classfile::TypeDesc& t);
 std::string BoxName(char prim);
 // Java identifier-safe lower camel name from a type, for variables: ArrayList -> arrayList.
 std::string VarStem(const classfile::TypeDesc& t);
+
+}  // namespace jtg::output
+
+namespace jtg::output {
+
+// Chooses how a generated file spells class names: the simple name with an import where
+// that is unambiguous, the qualified source name otherwise. Classes of java.lang and of
+// the file's own package need no import.
+class TypeNamer {
+ public:
+  explicit TypeNamer(std::string package_name) : package_(std::move(package_name)) {}
+  // Reserves a simple name for a class imported by the file itself (e.g. JUnit's Test).
+  void Reserve(const std::string& simple, const std::string& qualified);
+  // Source spelling of a class by internal name (a/b/C, a/b/C$D) or of a type.
+  std::string Name(const std::string& internal_name);
+  std::string Name(const classfile::TypeDesc& t);
+  // "import a.b.C;" lines for the classes named so far, sorted.
+  std::vector<std::string> Imports() const;
+
+ private:
+  std::string package_;
+  std::map<std::string, std::string> simple_owner_;  // simple name -> qualified name
+};
 
 }  // namespace jtg::output

@@ -1,5 +1,6 @@
 #include "output/junit_writer.h"
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <set>
@@ -35,8 +36,8 @@ bool LooksUnstable(const std::u16string& s) {
 class MethodWriter {
  public:
   MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const TypeOracle& oracle,
-               Dialect dialect)
-      : tc_(tc), r_(r), oracle_(oracle), dialect_(dialect) {
+               Dialect dialect, TypeNamer& namer)
+      : tc_(tc), r_(r), oracle_(oracle), dialect_(dialect), namer_(namer) {
     uses_.assign(tc.size(), 0);
     for (const Stmt& s : tc.stmts) {
       if (s.receiver >= 0) ++uses_[static_cast<size_t>(s.receiver)];
@@ -62,12 +63,14 @@ class MethodWriter {
       std::string expr = Expr(i);
       if (threw) {
         std::string ex = oracle_.public_exception(r_.exception_class);
+        std::replace(ex.begin(), ex.end(), '.', '/');
+        ex = namer_.Name(ex);
         std::string body = s.kind == StmtKind::kNewCollection ? "{ " + expr + " }" : expr;
         out.push_back("assertThrows(" + ex + ".class, () -> " + body + ");");
         break;
       }
       if (s.kind == StmtKind::kNewCollection) {
-        out.push_back(SourceType(s.type) + " " + names_[i] + " = new " + SourceType(s.type) +
+        out.push_back(namer_.Name(s.type) + " " + names_[i] + " = new " + namer_.Name(s.type) +
                       "();");
         bool is_map = s.owner.find("Map") != std::string::npos;
         for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
@@ -81,7 +84,7 @@ class MethodWriter {
         continue;
       }
       if (!names_[i].empty()) {
-        out.push_back(SourceType(s.type) + " " + names_[i] + " = " + expr + ";");
+        out.push_back(namer_.Name(s.type) + " " + names_[i] + " = " + expr + ";");
         if (s.kind == StmtKind::kCall && obs != nullptr) Assert(s, names_[i], *obs, out);
       } else {
         out.push_back(expr + ";");
@@ -101,11 +104,11 @@ class MethodWriter {
     const Stmt& s = tc_.stmts[static_cast<size_t>(i)];
     bool cast = want != nullptr && want->Descriptor() != s.type.Descriptor();
     if (!names_[static_cast<size_t>(i)].empty() && !Inlinable(static_cast<size_t>(i))) {
-      return cast ? "(" + SourceType(*want) + ") " + names_[static_cast<size_t>(i)]
+      return cast ? "(" + namer_.Name(*want) + ") " + names_[static_cast<size_t>(i)]
                   : names_[static_cast<size_t>(i)];
     }
     if (s.kind == StmtKind::kNull) {
-      return "(" + SourceType(want != nullptr ? *want : s.type) + ") null";
+      return "(" + namer_.Name(want != nullptr ? *want : s.type) + ") null";
     }
     if (s.kind == StmtKind::kLiteral) {
       std::string lit = LiteralExpr(s.lit);
@@ -113,7 +116,7 @@ class MethodWriter {
         // Boxed: declared as a wrapper, Object or Number.
         lit = BoxName(s.lit.type) + ".valueOf(" + lit + ")";
       }
-      if (cast) return "(" + SourceType(*want) + ") " + lit;
+      if (cast) return "(" + namer_.Name(*want) + ") " + lit;
       return lit;
     }
     return names_[static_cast<size_t>(i)];
@@ -147,12 +150,12 @@ class MethodWriter {
       }
       case StmtKind::kNull: return "null";
       case StmtKind::kGetStatic:
-        return classfile::JavaSourceName(s.owner) + "." + s.field;
+        return namer_.Name(s.owner) + "." + s.field;
       case StmtKind::kNewArray:
-        return "new " + SourceType(s.type) + " {" + Args(s) + "}";
+        return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
       case StmtKind::kNewCollection: {
         // Only used inside assertThrows: build it in a block.
-        std::string t = SourceType(s.type);
+        std::string t = namer_.Name(s.type);
         std::string b = t + " c = new " + t + "(); ";
         bool is_map = s.owner.find("Map") != std::string::npos;
         for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
@@ -164,7 +167,7 @@ class MethodWriter {
       }
       case StmtKind::kCall: {
         const auto& c = *s.callable;
-        std::string owner = classfile::JavaSourceName(c.owner);
+        std::string owner = namer_.Name(c.owner);
         if (c.IsConstructor()) return "new " + owner + "(" + Args(s) + ")";
         std::string target =
             c.is_static ? owner : Arg(s.receiver, nullptr);
@@ -218,6 +221,7 @@ class MethodWriter {
   const testcase::ExecResult& r_;
   const TypeOracle& oracle_;
   Dialect dialect_;
+  TypeNamer& namer_;
   std::vector<int> uses_;
   std::vector<std::string> names_;
 };
@@ -265,41 +269,46 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   }
   f.class_name = simple + "Test";
 
+  TypeNamer namer(f.package_name);
+  bool j5 = opts.dialect == Dialect::kJUnit5;
+  namer.Reserve("Test", j5 ? "org.junit.jupiter.api.Test" : "org.junit.Test");
+  namer.Reserve(f.class_name, (f.package_name.empty() ? "" : f.package_name + ".") + f.class_name);
+  std::string cut_name = namer.Name(cut);
+  std::vector<std::string> body;
+  std::map<std::string, int> used;
+  std::vector<std::pair<int, int>> ranges;  // relative to the body
+  for (const auto& t : tests) {
+    MethodWriter w(t.test, t.result, oracle, opts.dialect, namer);
+    std::string name = TestName(t, used);
+    body.push_back("");
+    int first = static_cast<int>(body.size());
+    body.push_back("  @Test");
+    body.push_back("  public void " + name + "() throws Throwable {");
+    for (const auto& l : w.Lines()) body.push_back("    " + l);
+    body.push_back("  }");
+    ranges.emplace_back(first, static_cast<int>(body.size()) - 1);
+    f.test_names.push_back(name);
+  }
+
   std::vector<std::string> lines;
   if (!f.package_name.empty()) {
     lines.push_back("package " + f.package_name + ";");
     lines.push_back("");
   }
-  if (opts.dialect == Dialect::kJUnit5) {
-    lines.push_back("import static org.junit.jupiter.api.Assertions.*;");
-    lines.push_back("");
-    lines.push_back("import org.junit.jupiter.api.Test;");
-  } else {
-    lines.push_back("import static org.junit.Assert.*;");
-    lines.push_back("");
-    lines.push_back("import org.junit.Test;");
-  }
+  lines.push_back(j5 ? "import static org.junit.jupiter.api.Assertions.*;"
+                     : "import static org.junit.Assert.*;");
+  lines.push_back("");
+  for (const auto& imp : namer.Imports()) lines.push_back(imp);
   lines.push_back("");
   lines.push_back("/**");
-  lines.push_back(" * Tests of {@link " + classfile::JavaSourceName(cut) +
-                  "} generated by jtestgen.");
+  lines.push_back(" * Tests of {@link " + cut_name + "} generated by jtestgen.");
   if (!opts.header_comment.empty()) lines.push_back(" * " + opts.header_comment);
   lines.push_back(" */");
   lines.push_back("@SuppressWarnings({\"unchecked\", \"rawtypes\", \"deprecation\", \"unused\"})");
   lines.push_back("public class " + f.class_name + " {");
-  std::map<std::string, int> used;
-  for (const auto& t : tests) {
-    MethodWriter w(t.test, t.result, oracle, opts.dialect);
-    std::string name = TestName(t, used);
-    lines.push_back("");
-    int first = static_cast<int>(lines.size()) + 1;
-    lines.push_back("  @Test");
-    lines.push_back("  public void " + name + "() throws Throwable {");
-    for (const auto& l : w.Lines()) lines.push_back("    " + l);
-    lines.push_back("  }");
-    f.test_lines.emplace_back(first, static_cast<int>(lines.size()));
-    f.test_names.push_back(name);
-  }
+  int offset = static_cast<int>(lines.size()) + 1;  // 1-based line of body[0]
+  for (const auto& [a, b] : ranges) f.test_lines.emplace_back(a + offset, b + offset);
+  lines.insert(lines.end(), body.begin(), body.end());
   lines.push_back("}");
   std::ostringstream out;
   for (const auto& l : lines) out << l << "\n";

@@ -59,6 +59,8 @@ TEST(Classpath, MissingClassIsNotFound) {
   auto bytes = cp->ReadClass("no/such/Clazz");
   EXPECT_TRUE(absl::IsNotFound(bytes.status())) << bytes.status();
   EXPECT_TRUE(absl::StrContains(bytes.status().message(), "no/such/Clazz"));
+  EXPECT_TRUE(absl::IsNotFound(cp->ReadClass("../etc/passwd").status()));
+  EXPECT_TRUE(absl::IsNotFound(cp->ReadClass("").status()));
 }
 
 TEST(Classpath, MissingEntryNamesIt) {

@@ -174,7 +174,7 @@ TEST(InstrumentTest, AbstractMethodsHaveNoGoals) {
 
 // ---- code layout ------------------------------------------------------------------------
 
-TEST(CodeLayoutTest, BackwardGotoBecomesGotoW) {
+TEST(InstrumentLayoutTest, BackwardGotoBecomesGotoW) {
   std::vector<uint8_t> code = {op::kNop, op::kGoto, 0xff, 0xff};  // 1: goto 0
   auto insns = Decode(code);
   Insertions ins(insns.size());
@@ -190,7 +190,7 @@ TEST(CodeLayoutTest, BackwardGotoBecomesGotoW) {
   EXPECT_EQ(a->layout.MapLabel(4), a->code.size());
 }
 
-TEST(CodeLayoutTest, ConditionalOverflowAndTooLarge) {
+TEST(InstrumentLayoutTest, ConditionalOverflowAndTooLarge) {
   std::vector<uint8_t> code = {op::kIconst0, op::kIfeq, 0xff, 0xff, op::kReturn};
   auto insns = Decode(code);
   Insertions ins(insns.size());
@@ -206,7 +206,7 @@ TEST(CodeLayoutTest, ConditionalOverflowAndTooLarge) {
   EXPECT_EQ(b.status().message(), "method too large");
 }
 
-TEST(CodeLayoutTest, SwitchPaddingAndAfterInsertions) {
+TEST(InstrumentLayoutTest, SwitchPaddingAndAfterInsertions) {
   // 0: iconst_0; 1: tableswitch pad 2, default -> 24, 0..1 -> 24, 25; 24: return; 25: return
   std::vector<uint8_t> code = {op::kIconst0, op::kTableswitch, 0, 0,
                                0, 0, 0, 23,   // default: 1 + 23 = 24
@@ -233,7 +233,7 @@ TEST(CodeLayoutTest, SwitchPaddingAndAfterInsertions) {
   EXPECT_EQ(a->code[l25], op::kReturn);
 }
 
-TEST(RelocateTablesTest, FrameTypesFollowNewDeltas) {
+TEST(InstrumentRelocateTest, FrameTypesFollowNewDeltas) {
   using classfile::StackMapFrame;
   std::vector<StackMapFrame> frames(4);
   frames[0].frame_type = 5;   // same_frame at 5
@@ -254,7 +254,7 @@ TEST(RelocateTablesTest, FrameTypesFollowNewDeltas) {
   EXPECT_EQ(frames[1].frame_type, 64 + 9);
 }
 
-TEST(RelocateTablesTest, UninitializedPointsAtTheNewInstruction) {
+TEST(InstrumentRelocateTest, UninitializedPointsAtTheNewInstruction) {
   ClassFile cls = LoadFixture("fixtures/instr/Flow.class");
   IdAllocator ids;
   auto r = InstrumentClass(cls, Options{}, ids);
@@ -273,6 +273,45 @@ TEST(RelocateTablesTest, UninitializedPointsAtTheNewInstruction) {
     }
   }
   EXPECT_GE(uninit, 2);
+}
+
+}  // namespace
+}  // namespace jtg::instrument
+
+namespace jtg::instrument {
+namespace {
+
+int CountCodeAttributes(const classfile::ClassFile& cls, std::string_view method,
+                        std::string_view attribute) {
+  int n = 0;
+  for (const auto& m : cls.methods) {
+    if (cls.MethodName(m) != method || !m.code) continue;
+    for (const auto& a : m.code->attributes) {
+      auto name = cls.cp.Utf8(a.name_index);
+      n += name.ok() && *name == attribute;
+    }
+  }
+  return n;
+}
+
+TEST(InstrumentRelocateTest, TypeAnnotationsInCodeAreDropped) {
+  ClassFile cls = LoadFixture("fixtures/instr/TypeAnno.class");
+  ASSERT_EQ(CountCodeAttributes(cls, "size", "RuntimeInvisibleTypeAnnotations"), 1);
+  IdAllocator ids;
+  auto r = InstrumentClass(cls, Options{}, ids);
+  ASSERT_TRUE(r.ok()) << r.status();
+  auto back = classfile::Parse(r->bytes, "TypeAnno");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(CountCodeAttributes(back->cls, "size", "RuntimeInvisibleTypeAnnotations"), 0);
+  EXPECT_EQ(CountCodeAttributes(back->cls, "size", "LocalVariableTable"), 1);
+  // Local variable ranges stay inside the new code.
+  for (const auto& m : back->cls.methods) {
+    if (back->cls.MethodName(m) != "size") continue;
+    ASSERT_FALSE(m.code->locals.empty());
+    for (const auto& v : m.code->locals) {
+      EXPECT_LE(uint32_t{v.start_pc} + v.length, m.code->code.size());
+    }
+  }
 }
 
 }  // namespace

@@ -31,15 +31,15 @@ Status RunSuite(const SuiteOptions& opts) {
 
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
   JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal));
-  if (!universe->cut_warning().empty()) {
-    std::fprintf(stderr, "warning: %s\n", universe->cut_warning().c_str());
-  }
   const int kJvmMaxMajor = 61;  // the embedded JVM is Java 17
   if (universe->cut().major_version > kJvmMaxMajor) {
     return absl::FailedPreconditionError(absl::StrFormat(
         "class %s: class file major version %d is newer than the embedded JVM (Java 17) "
         "can load (up to %d)",
         opts.class_name, universe->cut().major_version, kJvmMaxMajor));
+  }
+  if (!universe->cut_warning().empty()) {
+    std::fprintf(stderr, "warning: %s\n", universe->cut_warning().c_str());
   }
   if (universe->cut_is_abstract()) {
     bool any_static = std::any_of(universe->targets().begin(), universe->targets().end(),

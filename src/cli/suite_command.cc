@@ -15,6 +15,7 @@
 #include "generate/universe.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm/jvm.h"
+#include "jvm/watchdog.h"
 #include "testcase/executor.h"
 
 namespace jtg::cli {
@@ -57,6 +58,8 @@ Status RunSuite(const SuiteOptions& opts) {
   jopts.transformer = &transformer;
   JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), {}));
+  JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
+  executor->SetWatchdog(watchdog.get());
   std::string load_error;
   if (executor->FindClass(internal, &load_error) == nullptr) {
     return absl::FailedPreconditionError(

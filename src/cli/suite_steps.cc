@@ -135,6 +135,8 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                  {"budget_exceeded", r.stats.budget_exceeded},
                  {"exit_attempts", r.stats.exit_attempts}};
   j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
+  j["overrunning_methods"] = r.stats.overruns;
+  j["exiting_methods"] = r.stats.exits;
   fs::create_directories(out_dir);
   std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
   std::ofstream out(path);
@@ -156,6 +158,14 @@ void PrintSummary(const SuiteReport& r) {
               r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);
   std::printf("  total wall time: %.1f s (search, minimization, validation)\n",
               r.total_seconds);
+  for (const auto& [m, n] : r.stats.overruns) {
+    std::printf("  note: %lld run(s) of %s passed the per-test budget (hang or long loop); "
+                "those tests were not written\n", static_cast<long long>(n), m.c_str());
+  }
+  for (const auto& [m, n] : r.stats.exits) {
+    std::printf("  note: %lld run(s) of %s called System.exit/Runtime.halt (neutralized); "
+                "those tests were not written\n", static_cast<long long>(n), m.c_str());
+  }
 }
 
 }  // namespace jtg::cli

@@ -52,10 +52,25 @@ void RandomSearch::Run(const SearchBudget& budget) {
   stats_.seconds = elapsed();
 }
 
+// Uniform over the methods under test, except that a method whose runs overran the time
+// budget is chosen with weight 1 / (1 + overruns^2): hanging methods stop eating the budget.
+const CallablePtr& RandomSearch::PickTarget() {
+  const auto& targets = u_.targets();
+  if (penalty_.size() != targets.size()) penalty_.assign(targets.size(), 0);
+  double total = 0;
+  for (double p : penalty_) total += 1.0 / (1.0 + p * p);
+  double x = static_cast<double>(rng_.Below(1u << 30)) / (1u << 30) * total;
+  for (size_t i = 0; i < targets.size(); ++i) {
+    x -= 1.0 / (1.0 + penalty_[i] * penalty_[i]);
+    if (x < 0) return targets[i];
+  }
+  return targets.back();
+}
+
 void RandomSearch::Step() {
   ++stats_.iterations;
-  const auto& targets = u_.targets();
-  const CallablePtr& target = rng_.Pick(targets);
+  const CallablePtr& target = PickTarget();
+  size_t target_index = static_cast<size_t>(&target - u_.targets().data());
   auto tc = std::make_shared<TestCase>();
   if (factory_.AppendCall(*tc, target, 0) < 0) {
     ++stats_.discarded;
@@ -63,8 +78,16 @@ void RandomSearch::Step() {
   }
   testcase::ExecResult r = ex_.Run(*tc);
   stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
-  if (r.budget_exceeded) ++stats_.budget_exceeded;
-  if (r.exit_attempt) ++stats_.exit_attempts;
+  std::string key = target->name + target->descriptor;
+  if (r.budget_exceeded) {
+    ++stats_.budget_exceeded;
+    ++stats_.overruns[key];
+    penalty_[target_index] += 1;
+  }
+  if (r.exit_attempt) {
+    ++stats_.exit_attempts;
+    ++stats_.exits[key];
+  }
   if (!r.Writable()) {
     ++stats_.discarded;
     return;

@@ -32,6 +32,9 @@ struct SearchStats {
   int64_t normal = 0, exceptional = 0, discarded = 0;
   int64_t budget_exceeded = 0, exit_attempts = 0;
   double seconds = 0;
+  // Methods under test whose calls overran the per-test budget or tried to exit the JVM,
+  // by "name+descriptor", with counts: reported, and chosen less often.
+  std::map<std::string, int64_t> overruns, exits;
 };
 
 // A kept test: the sequence and the goals it was kept for.
@@ -67,6 +70,7 @@ class RandomSearch {
 
  private:
   void Step();
+  const CallablePtr& PickTarget();
 
   Universe& u_;
   const CoverageModel& model_;
@@ -76,6 +80,7 @@ class RandomSearch {
   ValueFactory factory_;
   Archive archive_;
   SearchStats stats_;
+  std::vector<double> penalty_;  // per target: overruns + exits so far
 };
 
 }  // namespace jtg::generate

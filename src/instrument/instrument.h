@@ -3,7 +3,8 @@
 // What is inserted (all stack-neutral, no new branches, so StackMapTable frames only need
 // their offsets relocated; max_stack grows by at most 4):
 //   - block probe:       sipush/ldc id; invokestatic jtestgen/rt/Probes.hit(I)V
-//   - conditional jump:  dup|dup2; bipush opcode; sipush/ldc id;
+//                        (ids <= 32767 use sipush, larger ones ldc_w of an Integer)
+//   - conditional jump:  dup|dup2; sipush opcode; sipush/ldc id;
 //                        invokestatic Probes.if1(III)V | if2(IIII)V |
 //                        ifNull(Ljava/lang/Object;II)V | ifAcmp(...)V  before the jump
 //   - switch:            dup; sipush/ldc switch_id; invokestatic Probes.sw(II)V
@@ -15,7 +16,8 @@
 // LocalVariable(Type)Table, StackMapTable (including uninitialized(offset) entries) are
 // fixed up; goto becomes goto_w when an offset passes 32767; a method whose conditional
 // jump would overflow, or whose code would pass 65535 bytes, is left unchanged with a reason
-// in its MethodPlan (fail open per method). RuntimeVisible/InvisibleTypeAnnotations inside
+// in its MethodPlan (fail open per method; its goals are cleared, and only the in-place
+// exit rewrite, which moves no code, is still applied). RuntimeVisible/InvisibleTypeAnnotations inside
 // Code are dropped (their offsets are not relocated).
 //
 // Abstract and native methods have no code and no goals. Synthetic/bridge methods are

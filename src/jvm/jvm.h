@@ -45,6 +45,7 @@ class Jvm {
   static StatusOr<std::unique_ptr<Jvm>> Create(const JvmOptions& options);
   ~Jvm();
 
+  JavaVM* vm() const { return vm_; }
   JNIEnv* env() const { return env_; }
   jvmtiEnv* jvmti() const { return jvmti_; }
   // Major class-file version the VM accepts (61 for Java 17).

@@ -121,13 +121,15 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
                             "--disable-ansi-colors", "--details=none"}) {
         argv.push_back(a);
       }
+      // A test that hangs fails after this long instead of stalling the run.
+      argv.push_back("--config=junit.jupiter.execution.timeout.default=20s");
       argv.push_back("--select-class=" + Qualified(file));
       argv.push_back("--reports-dir=" + reports);
     } else {
       argv.push_back("org.junit.runner.JUnitCore");
       argv.push_back(Qualified(file));
     }
-    JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 600));
+    JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 300));
     ++v.runs_done;
     std::set<std::string> bad = opts.dialect == Dialect::kJUnit5
                                     ? FailedJUnit5(reports)

@@ -149,8 +149,18 @@ ExecResult Executor::Run(const TestCase& tc) {
   env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit),
                              deadline);
   std::vector<jvalue> vals(tc.size());
+  int64_t fired_before = 0;
+  if (watchdog_ != nullptr) {
+    fired_before = watchdog_->fired();
+    watchdog_->Arm(std::chrono::milliseconds(opts_.time_limit_ms));
+  }
   for (size_t i = 0; i < tc.size(); ++i) {
     if (!RunStmt(tc, i, vals, out)) break;
+  }
+  if (watchdog_ != nullptr) {
+    watchdog_->Disarm();
+    // Interrupted or stopped by the watchdog: whatever it threw, the run overran.
+    if (watchdog_->fired() != fired_before) out.budget_exceeded = true;
   }
   CollectGoals(out);
   env_->PopLocalFrame(nullptr);
@@ -211,9 +221,15 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
 
 void Executor::CollectGoals(ExecResult& out) {
   auto arr = static_cast<jintArray>(env_->CallStaticObjectMethod(probes_, drain_));
-  if (arr == nullptr) {
+  if (arr == nullptr || env_->ExceptionCheck()) {
+    // A watchdog stop that arrived after the run ended: the run did overrun.
     env_->ExceptionClear();
-    return;
+    out.budget_exceeded = true;
+    arr = static_cast<jintArray>(env_->CallStaticObjectMethod(probes_, drain_));
+    if (arr == nullptr) {
+      env_->ExceptionClear();
+      return;
+    }
   }
   jsize n = env_->GetArrayLength(arr);
   std::vector<jint> data(static_cast<size_t>(n));

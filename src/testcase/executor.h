@@ -16,6 +16,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "common/status.h"
+#include "jvm/watchdog.h"
 #include "testcase/execution_result.h"
 #include "testcase/test_case.h"
 
@@ -23,7 +24,7 @@ namespace jtg::testcase {
 
 struct ExecutorOptions {
   int64_t iteration_limit = 200000;  // backward jumps per test
-  int64_t time_limit_ms = 2000;      // wall time per test, checked in loops
+  int64_t time_limit_ms = 1000;      // wall time per test (loops and the watchdog)
 };
 
 class Executor {
@@ -46,6 +47,8 @@ class Executor {
   std::string NearestPublicClass(std::string_view binary_name);
 
   JNIEnv* env() const { return env_; }
+  // Stops runs blocked outside instrumented code (not owned; may be null).
+  void SetWatchdog(jvm::Watchdog* w) { watchdog_ = w; }
 
  private:
   explicit Executor(JNIEnv* env, ExecutorOptions opts) : env_(env), opts_(opts) {}
@@ -60,6 +63,7 @@ class Executor {
 
   JNIEnv* env_;
   ExecutorOptions opts_;
+  jvm::Watchdog* watchdog_ = nullptr;
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr;
   jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;

@@ -152,6 +152,7 @@ public final class Probes {
     switchLogSize = 0;
     iterationLimit = Long.MAX_VALUE;
     deadlineNanos = Long.MAX_VALUE;
+    Thread.interrupted();  // a watchdog interrupt must not leak into the next execution
     return out;
   }
 }

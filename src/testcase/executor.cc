@@ -123,12 +123,13 @@ std::string Executor::NearestPublicClass(std::string_view binary_name) {
 }
 
 jmethodID Executor::MethodId(const Callable& c, jclass cls) {
-  auto it = methods_.find(&c);
+  std::string key = absl::StrCat(c.is_static ? "S" : "I", c.owner, ".", c.name, c.descriptor);
+  auto it = methods_.find(key);
   if (it != methods_.end()) return it->second;
   jmethodID id = c.is_static ? env_->GetStaticMethodID(cls, c.name.c_str(), c.descriptor.c_str())
                              : env_->GetMethodID(cls, c.name.c_str(), c.descriptor.c_str());
   if (id == nullptr) env_->ExceptionClear();
-  methods_.emplace(&c, id);
+  methods_.emplace(std::move(key), id);
   return id;
 }
 

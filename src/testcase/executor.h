@@ -70,7 +70,8 @@ class Executor {
   jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,
             get_superclass_ = nullptr;
   absl::flat_hash_map<std::string, jclass> classes_;
-  absl::flat_hash_map<const Callable*, jmethodID> methods_;
+  // Keyed by "owner.name descriptor" (not by Callable address: callables come and go).
+  absl::flat_hash_map<std::string, jmethodID> methods_;
   absl::flat_hash_map<std::string, bool> assignable_;
 };
 

@@ -1,0 +1,25 @@
+#include "cli/budget.h"
+
+#include <gtest/gtest.h>
+
+namespace jtg::cli {
+namespace {
+
+TEST(Budget, ParsesUnits) {
+  EXPECT_DOUBLE_EQ(*ParseBudget("60"), 60);
+  EXPECT_DOUBLE_EQ(*ParseBudget("60s"), 60);
+  EXPECT_DOUBLE_EQ(*ParseBudget("2m"), 120);
+  EXPECT_DOUBLE_EQ(*ParseBudget("1.5m"), 90);
+  EXPECT_DOUBLE_EQ(*ParseBudget("500ms"), 0.5);
+}
+
+TEST(Budget, RejectsGarbage) {
+  for (const char* bad : {"", "s", "abc", "-5s", "10x", "5 s"}) {
+    auto r = ParseBudget(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(std::string(r.status().message()).find("bad --budget"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace jtg::cli

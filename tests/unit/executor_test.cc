@@ -1,0 +1,196 @@
+// Executor on the shared embedded JVM: values, exceptions, budgets, exit neutralization and
+// coverage goals, on tests/fixtures/exec/Target.java.
+#include "testcase/executor.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "generate/coverage_model.h"
+#include "jvm_fixture.h"
+
+namespace jtg {
+namespace {
+
+using testcase::Callable;
+using testcase::Stmt;
+using testcase::StmtKind;
+using testcase::TestCase;
+
+std::shared_ptr<const Callable> Method(const std::string& owner, const std::string& name,
+                                       const std::string& desc, bool is_static) {
+  auto c = std::make_shared<Callable>();
+  c->owner = owner;
+  c->name = name;
+  c->descriptor = desc;
+  c->desc = *classfile::ParseMethodDescriptor(desc);
+  c->is_static = is_static;
+  return c;
+}
+
+int AddInt(TestCase& tc, int64_t v) {
+  Stmt s;
+  s.kind = StmtKind::kLiteral;
+  s.type.base = 'I';
+  s.lit.type = 'I';
+  s.lit.i = v;
+  tc.stmts.push_back(s);
+  return static_cast<int>(tc.size() - 1);
+}
+
+int AddCall(TestCase& tc, std::shared_ptr<const Callable> c, std::vector<int> args,
+            int receiver = -1) {
+  Stmt s;
+  s.kind = StmtKind::kCall;
+  s.type = c->IsConstructor() ? *classfile::ParseFieldDescriptor("L" + c->owner + ";")
+                              : c->desc.ret;
+  s.callable = std::move(c);
+  s.args = std::move(args);
+  s.receiver = receiver;
+  tc.stmts.push_back(s);
+  return static_cast<int>(tc.size() - 1);
+}
+
+const char* kTarget = "fixtures/exec/Target";
+
+TEST(Executor, CallsConstructorsAndMethodsAndObservesValues) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  int start = AddInt(tc, 5);
+  int obj = AddCall(tc, Method(kTarget, "<init>", "(I)V", false), {start});
+  int x = AddInt(tc, 3);
+  AddCall(tc, Method(kTarget, "add", "(I)I", false), {x}, obj);
+  int big = AddInt(tc, 101);
+  AddCall(tc, Method(kTarget, "classify", "(I)Ljava/lang/String;", true), {big});
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  ASSERT_TRUE(r.Normal()) << r.exception_class << " " << r.setup_error;
+  ASSERT_EQ(r.values.size(), 6u);
+  EXPECT_EQ(r.values[1].kind, testcase::Observed::kObject);
+  EXPECT_EQ(r.values[1].runtime_class, "fixtures.exec.Target");
+  EXPECT_EQ(r.values[3].kind, testcase::Observed::kPrimitive);
+  EXPECT_EQ(r.values[3].i, 8);
+  EXPECT_EQ(r.values[5].kind, testcase::Observed::kString);
+  EXPECT_EQ(r.values[5].s, u"big");
+}
+
+TEST(Executor, ReportsExceptionsWithTypeAndMessage) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  int v = AddInt(tc, -1);
+  AddCall(tc, Method(kTarget, "<init>", "(I)V", false), {v});
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  EXPECT_EQ(r.threw_at, 1);
+  EXPECT_EQ(r.exception_class, "java.lang.IllegalArgumentException");
+  EXPECT_EQ(r.exception_message, "negative start");
+  EXPECT_TRUE(r.Writable());
+}
+
+TEST(Executor, NullReceiverThrowsNullPointerException) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  Stmt null;
+  null.kind = StmtKind::kNull;
+  null.type = *classfile::ParseFieldDescriptor(std::string("L") + kTarget + ";");
+  tc.stmts.push_back(null);
+  int x = AddInt(tc, 1);
+  AddCall(tc, Method(kTarget, "add", "(I)I", false), {x}, 0);
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  EXPECT_EQ(r.threw_at, 2);
+  EXPECT_EQ(r.exception_class, "java.lang.NullPointerException");
+}
+
+TEST(Executor, BuildsCollections) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  Stmt a;
+  a.kind = StmtKind::kLiteral;
+  a.type = *classfile::ParseFieldDescriptor("Ljava/lang/String;");
+  a.lit.type = 's';
+  a.lit.s = u"x";
+  tc.stmts.push_back(a);
+  tc.stmts.push_back(a);
+  Stmt list;
+  list.kind = StmtKind::kNewCollection;
+  list.owner = "java/util/ArrayList";
+  list.type = *classfile::ParseFieldDescriptor("Ljava/util/ArrayList;");
+  list.args = {0, 1};
+  tc.stmts.push_back(list);
+  AddCall(tc, Method(kTarget, "sizeOf", "(Ljava/util/List;)I", true), {2});
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  ASSERT_TRUE(r.Normal()) << r.setup_error;
+  EXPECT_EQ(r.values[2].size, 2);
+  EXPECT_EQ(r.values[3].i, 2);
+}
+
+TEST(Executor, LoopBudgetStopsRunawayLoops) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  int x = AddInt(tc, 1);
+  AddCall(tc, Method(kTarget, "spin", "(I)I", true), {x});
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  EXPECT_TRUE(r.budget_exceeded);
+  EXPECT_FALSE(r.Writable());
+}
+
+TEST(Executor, SystemExitIsNeutralized) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  int x = AddInt(tc, 3);
+  AddCall(tc, Method(kTarget, "quit", "(I)V", true), {x});
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  EXPECT_TRUE(r.exit_attempt);
+  EXPECT_EQ(r.exception_class, "jtestgen.rt.ExitAttempt");
+}
+
+TEST(Executor, WatchdogStopsBlockedRuns) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  AddCall(tc, Method(kTarget, "sleep", "()V", true), {});
+  testcase::ExecResult r = jvm.executor->Run(tc);
+  EXPECT_TRUE(r.budget_exceeded);
+  EXPECT_LT(r.millis, 5000);
+  // The next run is not disturbed by the interrupt.
+  TestCase ok;
+  int v = AddInt(ok, 1);
+  AddCall(ok, Method(kTarget, "classify", "(I)Ljava/lang/String;", true), {v});
+  EXPECT_TRUE(jvm.executor->Run(ok).Normal());
+}
+
+TEST(Executor, ReportsBranchAndSwitchGoals) {
+  auto& jvm = testing::GetSharedJvm();
+  ASSERT_NE(jvm.executor->FindClass(kTarget), nullptr);
+  auto plan = jvm.transformer.Plan(kTarget);
+  ASSERT_TRUE(plan.has_value());
+  generate::CoverageModel model(*plan);
+  auto covered_for = [&](int64_t arg, const char* name) {
+    TestCase tc;
+    int x = AddInt(tc, arg);
+    AddCall(tc, Method(kTarget, name, std::string(name) == "kind" ? "(I)I"
+                                                                  : "(I)Ljava/lang/String;",
+                       true),
+            {x});
+    testcase::ExecResult r = jvm.executor->Run(tc);
+    auto g = model.GoalsReached(r.goals, r.switches);
+    return absl::flat_hash_set<int32_t>(g.begin(), g.end());
+  };
+  auto big = covered_for(101, "classify");
+  auto small = covered_for(5, "classify");
+  // Different outcomes of `x > 100` reach different branch goals.
+  EXPECT_NE(model.Measure(big).branches_covered, 0);
+  absl::flat_hash_set<int32_t> both = big;
+  both.insert(small.begin(), small.end());
+  EXPECT_GT(model.Measure(both).branches_covered, model.Measure(big).branches_covered);
+  // switch: keys 1, 2, 7 and default are four branches; two keys cover two of them.
+  auto k1 = covered_for(1, "kind");
+  auto k7 = covered_for(7, "kind");
+  auto kd = covered_for(99, "kind");
+  absl::flat_hash_set<int32_t> sw = k1;
+  int before = model.Measure(sw).branches_covered;
+  sw.insert(k7.begin(), k7.end());
+  EXPECT_EQ(model.Measure(sw).branches_covered, before + 1);
+  sw.insert(kd.begin(), kd.end());
+  EXPECT_EQ(model.Measure(sw).branches_covered, before + 2);
+}
+
+}  // namespace
+}  // namespace jtg

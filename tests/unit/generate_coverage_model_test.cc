@@ -1,0 +1,92 @@
+// CoverageModel and Archive on small synthetic plans.
+#include "generate/coverage_model.h"
+
+#include <gtest/gtest.h>
+
+#include "classfile/class_file.h"
+#include "generate/minimizer.h"
+#include "generate/random_search.h"
+
+namespace jtg::generate {
+namespace {
+
+instrument::ClassPlan Plan() {
+  instrument::ClassPlan p;
+  p.class_name = "a/B";
+  instrument::MethodPlan m;
+  m.name = "f";
+  m.descriptor = "(I)I";
+  m.access = classfile::kAccPublic;
+  m.instrumented = true;
+  m.blocks = {{1, 0, 4, {10}}, {2, 4, 8, {11}}, {3, 8, 9, {11, 12}}};
+  m.branches = {{4, 3, 10}};  // goals 4 (taken) and 5 (falls through)
+  instrument::SwitchGoal sw;
+  sw.switch_id = 0;
+  sw.keys = {1, 2, 3};
+  sw.key_goal = {6, 6, 7};  // keys 1 and 2 share a target
+  sw.default_goal = 8;
+  sw.target_goals = {6, 7, 8};
+  m.switches = {sw};
+  p.methods.push_back(m);
+  instrument::MethodPlan synthetic = m;
+  synthetic.name = "access$000";
+  synthetic.access = classfile::kAccSynthetic;
+  for (auto& b : synthetic.blocks) b.id += 100;
+  synthetic.branches[0].id += 100;
+  synthetic.switches.clear();
+  p.methods.push_back(synthetic);
+  return p;
+}
+
+TEST(CoverageModel, CountsLikeJaCoCo) {
+  CoverageModel model(Plan());
+  CoverageSummary none = model.Measure({});
+  EXPECT_EQ(none.branches_total, 5);  // 2 for the if, 3 distinct switch targets
+  EXPECT_EQ(none.lines_total, 3);     // lines 10, 11, 12; synthetic method not counted
+  CoverageSummary some = model.Measure({1, 3, 4, 6});
+  EXPECT_EQ(some.branches_covered, 2);
+  EXPECT_EQ(some.lines_covered, 3);
+}
+
+TEST(CoverageModel, MapsSwitchKeysToTargets) {
+  CoverageModel model(Plan());
+  auto g = model.GoalsReached({1, 104, 999}, {{0, 2}, {0, 42}});
+  std::sort(g.begin(), g.end());
+  EXPECT_EQ(g, (std::vector<int32_t>{1, 6, 8}));  // 104 is synthetic, 999 unknown
+}
+
+testcase::TestCase OfLength(size_t n) {
+  testcase::TestCase tc;
+  tc.stmts.resize(n);
+  return tc;
+}
+
+TEST(Archive, KeepsShortestTestPerGoal) {
+  Archive a;
+  auto long_test = std::make_shared<const testcase::TestCase>(OfLength(5));
+  auto short_test = std::make_shared<const testcase::TestCase>(OfLength(2));
+  EXPECT_TRUE(a.Update(long_test, {1, 2}));
+  EXPECT_TRUE(a.Update(short_test, {2, 3}));
+  EXPECT_FALSE(a.Update(long_test, {1, 2, 3}));
+  EXPECT_EQ(a.covered(), 3u);
+  auto tests = a.Tests();
+  ASSERT_EQ(tests.size(), 2u);
+  EXPECT_EQ(tests[0].test.size(), 5u);
+  EXPECT_EQ(tests[0].goals, std::vector<int32_t>{1});
+  EXPECT_EQ(tests[1].goals, (std::vector<int32_t>{2, 3}));
+}
+
+TEST(Minimizer, SliceRenumbersReferences) {
+  testcase::TestCase tc = OfLength(4);
+  tc.stmts[2].args = {0};
+  tc.stmts[3].args = {2};
+  tc.stmts[3].receiver = 0;
+  auto out = Slice(tc, {true, false, true, true});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out.stmts[1].args, std::vector<int>{0});
+  EXPECT_EQ(out.stmts[2].args, std::vector<int>{1});
+  EXPECT_EQ(out.stmts[2].receiver, 0);
+}
+
+}  // namespace
+}  // namespace jtg::generate

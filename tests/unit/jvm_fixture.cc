@@ -1,0 +1,35 @@
+#include "jvm_fixture.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace jtg::testing {
+
+SharedJvm& GetSharedJvm() {
+  static SharedJvm* shared = [] {
+    auto* s = new SharedJvm();
+    jvm::JvmOptions opts;
+    opts.classpath = JTG_FIXTURES_DIR;
+    opts.transformer = &s->transformer;
+    auto vm = jvm::Jvm::Create(opts);
+    if (!vm.ok()) {
+      std::fprintf(stderr, "cannot create the test JVM: %s\n",
+                   std::string(vm.status().message()).c_str());
+      std::abort();
+    }
+    s->vm = std::move(*vm);
+    testcase::ExecutorOptions eo;
+    eo.iteration_limit = 10000;
+    eo.time_limit_ms = 500;
+    auto ex = testcase::Executor::Create(s->vm->env(), eo);
+    auto wd = jvm::Watchdog::Create(s->vm->vm(), s->vm->jvmti(), s->vm->env());
+    if (!ex.ok() || !wd.ok()) std::abort();
+    s->executor = std::move(*ex);
+    s->watchdog = std::move(*wd);
+    s->executor->SetWatchdog(s->watchdog.get());
+    return s;
+  }();
+  return *shared;
+}
+
+}  // namespace jtg::testing

@@ -1,0 +1,24 @@
+// One embedded JVM for the whole unit-test binary (HotSpot allows one per process), with the
+// coverage transformer and the fixture classes on its classpath. Created on first use.
+#pragma once
+
+#include <memory>
+
+#include "jvm/coverage_transformer.h"
+#include "jvm/jvm.h"
+#include "jvm/watchdog.h"
+#include "testcase/executor.h"
+
+namespace jtg::testing {
+
+struct SharedJvm {
+  jvm::CoverageTransformer transformer;
+  std::unique_ptr<jvm::Jvm> vm;
+  std::unique_ptr<testcase::Executor> executor;
+  std::unique_ptr<jvm::Watchdog> watchdog;
+};
+
+// The shared JVM; aborts the test binary if it cannot be created.
+SharedJvm& GetSharedJvm();
+
+}  // namespace jtg::testing

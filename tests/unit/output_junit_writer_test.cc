@@ -1,0 +1,98 @@
+#include "output/junit_writer.h"
+
+#include <gtest/gtest.h>
+
+namespace jtg::output {
+namespace {
+
+using testcase::Stmt;
+using testcase::StmtKind;
+
+TypeOracle Oracle() {
+  TypeOracle o;
+  o.is_public = [](const std::string&) { return true; };
+  o.is_collection = [](const classfile::TypeDesc& t) {
+    return t.class_name == "java/util/List";
+  };
+  o.is_map = [](const classfile::TypeDesc&) { return false; };
+  o.public_exception = [](const std::string& n) { return n; };
+  return o;
+}
+
+WrittenTest CallTest(bool throws) {
+  auto c = std::make_shared<testcase::Callable>();
+  c->owner = "com/example/Util";
+  c->name = "parse";
+  c->descriptor = "(Ljava/lang/Object;)I";
+  c->desc = *classfile::ParseMethodDescriptor(c->descriptor);
+  c->is_static = true;
+  WrittenTest t;
+  Stmt lit;
+  lit.kind = StmtKind::kLiteral;
+  lit.type = *classfile::ParseFieldDescriptor("Ljava/lang/String;");
+  lit.lit.type = 's';
+  lit.lit.s = u"12";
+  Stmt call;
+  call.kind = StmtKind::kCall;
+  call.callable = c;
+  call.args = {0};
+  call.type = c->desc.ret;
+  t.test.stmts = {lit, call};
+  testcase::Observed s;
+  s.kind = testcase::Observed::kString;
+  s.s = u"12";
+  t.result.values.push_back(s);
+  if (throws) {
+    t.result.threw_at = 1;
+    t.result.exception_class = "java.lang.NumberFormatException";
+  } else {
+    testcase::Observed v;
+    v.kind = testcase::Observed::kPrimitive;
+    v.prim = 'I';
+    v.i = 12;
+    t.result.values.push_back(v);
+  }
+  return t;
+}
+
+TEST(JUnitWriter, WritesCallsAssertionsAndExpectedExceptions) {
+  WriterOptions opts;
+  opts.cut_internal_name = "com/example/Util";
+  JavaFile f = WriteJUnit({CallTest(false), CallTest(true)}, opts, Oracle());
+  EXPECT_EQ(f.package_name, "com.example");
+  EXPECT_EQ(f.class_name, "UtilTest");
+  const std::string& s = f.source;
+  EXPECT_NE(s.find("import org.junit.jupiter.api.Test;"), std::string::npos) << s;
+  // The literal is inlined with a cast that selects parse(Object).
+  EXPECT_NE(s.find("int int0 = Util.parse((Object) \"12\");"), std::string::npos) << s;
+  EXPECT_NE(s.find("assertEquals(12, int0);"), std::string::npos) << s;
+  EXPECT_NE(s.find("assertThrows(NumberFormatException.class, () -> Util.parse((Object) "
+                   "\"12\"));"),
+            std::string::npos)
+      << s;
+  ASSERT_EQ(f.test_names.size(), 2u);
+  EXPECT_EQ(f.test_names[0], "parse_0");
+  EXPECT_EQ(f.test_names[1], "parse_throwsNumberFormatException_0");
+  // Line ranges point at the methods.
+  std::vector<std::string> lines;
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t nl = s.find('\n', pos);
+    lines.push_back(s.substr(pos, nl - pos));
+    pos = nl + 1;
+  }
+  EXPECT_EQ(lines[f.test_lines[0].first - 1], "  @Test");
+  EXPECT_EQ(lines[f.test_lines[1].second - 1], "  }");
+}
+
+TEST(JUnitWriter, JUnit4Dialect) {
+  WriterOptions opts;
+  opts.dialect = Dialect::kJUnit4;
+  opts.cut_internal_name = "com/example/Util";
+  JavaFile f = WriteJUnit({CallTest(true)}, opts, Oracle());
+  EXPECT_NE(f.source.find("import static org.junit.Assert.*;"), std::string::npos);
+  EXPECT_NE(f.source.find("import org.junit.Test;"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace jtg::output

@@ -6,6 +6,7 @@
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
 #include "cli/suite_command.h"
+#include "cli/supervisor.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"jtestgen: test generation and coverage for Java bytecode"};
@@ -35,7 +36,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     suite.budget_seconds = *seconds;
-    jtg::Status st = jtg::cli::RunSuite(suite);
+    jtg::Status st = jtg::cli::SuperviseSuite(suite);
     if (!st.ok()) {
       std::string msg(st.message());
       std::fprintf(stderr, "jtestgen: %s\n", msg.c_str());

@@ -22,7 +22,7 @@ namespace jtg::cli {
 
 namespace fs = std::filesystem;
 
-Status RunSuite(const SuiteOptions& opts) {
+Status RunSuite(const SuiteOptions& opts, generate::ProgressSink* progress) {
   auto t0 = std::chrono::steady_clock::now();
   auto seconds_since = [](auto start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -31,7 +31,7 @@ Status RunSuite(const SuiteOptions& opts) {
   std::replace(internal.begin(), internal.end(), '.', '/');
 
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
-  JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal));
+  JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal, opts.exclude_methods));
   const int kJvmMaxMajor = 61;  // the embedded JVM is Java 17
   if (universe->cut().major_version > kJvmMaxMajor) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -86,6 +86,7 @@ Status RunSuite(const SuiteOptions& opts) {
   // Search.
   generate::Rng rng(opts.seed);
   generate::RandomSearch search(*universe, model, *executor, rng);
+  search.SetProgressSink(progress);
   generate::SearchBudget budget{opts.budget_seconds, opts.iterations};
   search.Run(budget);
 

@@ -8,6 +8,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "generate/random_search.h"
 
 #include "common/status.h"
 
@@ -23,10 +26,12 @@ struct SuiteOptions {
   uint64_t seed = 0;
   int validation_runs = 5;
   bool quiet = false;
+  std::vector<std::string> exclude_methods;  // "name" + descriptor, not tested
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,
 // too-new class file, nothing to test, javac failure); the caller prints and exits 1.
-Status RunSuite(const SuiteOptions& opts);
+// `progress` (may be null) is told which method runs, for crash attribution.
+Status RunSuite(const SuiteOptions& opts, generate::ProgressSink* progress = nullptr);
 
 }  // namespace jtg::cli

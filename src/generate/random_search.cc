@@ -50,6 +50,7 @@ void RandomSearch::Run(const SearchBudget& budget) {
     Step();
   }
   stats_.seconds = elapsed();
+  if (progress_ != nullptr) progress_->Running("");
 }
 
 // Uniform over the methods under test, except that a method whose runs overran the time
@@ -76,9 +77,10 @@ void RandomSearch::Step() {
     ++stats_.discarded;
     return;
   }
+  std::string key = target->name + target->descriptor;
+  if (progress_ != nullptr) progress_->Running(key);
   testcase::ExecResult r = ex_.Run(*tc);
   stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
-  std::string key = target->name + target->descriptor;
   if (r.budget_exceeded) {
     ++stats_.budget_exceeded;
     ++stats_.overruns[key];

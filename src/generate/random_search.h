@@ -57,6 +57,14 @@ class Archive {
   std::map<int32_t, std::shared_ptr<const testcase::TestCase>> best_;
 };
 
+// Told which method under test is about to run, so that a supervisor can name the culprit
+// if the JVM dies (see cli/supervisor.h). Implementations must be cheap.
+class ProgressSink {
+ public:
+  virtual ~ProgressSink() = default;
+  virtual void Running(const std::string& method_key) = 0;  // "name" + descriptor; "" = none
+};
+
 class RandomSearch {
  public:
   RandomSearch(Universe& u, const CoverageModel& model, testcase::Executor& ex, Rng& rng)
@@ -65,6 +73,7 @@ class RandomSearch {
 
   // Runs until the budget is spent or every goal is covered.
   void Run(const SearchBudget& budget);
+  void SetProgressSink(ProgressSink* sink) { progress_ = sink; }
   const Archive& archive() const { return archive_; }
   const SearchStats& stats() const { return stats_; }
 
@@ -81,6 +90,7 @@ class RandomSearch {
   Archive archive_;
   SearchStats stats_;
   std::vector<double> penalty_;  // per target: overruns + exits so far
+  ProgressSink* progress_ = nullptr;
 };
 
 }  // namespace jtg::generate

@@ -40,7 +40,8 @@ StatusOr<classfile::ParseResult> ReadClass(const classpath::Classpath& cp,
 }  // namespace
 
 StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& cp,
-                                                    std::string_view cut_internal_name) {
+                                                    std::string_view cut_internal_name,
+                                                    const std::vector<std::string>& exclude) {
   std::unique_ptr<Universe> u(new Universe(cp));
   u->cut_name_ = std::string(cut_internal_name);
   auto bytes = cp.ReadClass(u->cut_name_);
@@ -59,6 +60,8 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
     std::string_view name = c.MethodName(m);
     if (name == "<clinit>") continue;
     if (name == "<init>" && !concrete) continue;
+    std::string key = absl::StrCat(std::string(name), std::string(c.MethodDescriptor(m)));
+    if (std::find(exclude.begin(), exclude.end(), key) != exclude.end()) continue;
     if (auto callable = MakeCallable(c, m)) u->targets_.push_back(std::move(callable));
   }
   if (u->targets_.empty()) {

@@ -180,5 +180,51 @@ else
   fail "d5: cannot compile the too-new fixture" "$tmp/new.log"
 fi
 
+# --- e: hostile code under test: exit, endless loop, blocking call, JVM crash --------------
+mkdir -p "$tmp/hostile-src/e2e" "$tmp/hostile"
+cat >"$tmp/hostile-src/e2e/Hostile.java" <<'JAVA'
+package e2e;
+import java.lang.reflect.Field;
+public class Hostile {
+  public static int safe(int x) { return x > 3 ? 1 : 0; }
+  public static void quit(int x) { if (x != 12345) System.exit(3); }
+  public static void halt(int x) { if (x != 12345) Runtime.getRuntime().halt(4); }
+  public static int spin(int x) { int i = 0; while (x != 12345) { i++; } return i; }
+  public static void block(int x) throws InterruptedException { if (x != 12345) Thread.sleep(600000); }
+  public static void crash(int x) throws Exception {
+    if (x != 12345) {
+      Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+      f.setAccessible(true);
+      ((sun.misc.Unsafe) f.get(null)).putAddress(0, 0);
+    }
+  }
+}
+JAVA
+if "$JAVAC" --release 11 -nowarn -d "$tmp/hostile" "$tmp/hostile-src/e2e/Hostile.java" >"$tmp/hostile.log" 2>&1; then
+  rc=0
+  (cd "$tmp" && timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$tmp/hostile" --class e2e.Hostile \
+     --budget 8s --seed 3 --validation-runs 2 --out "$tmp/hostile-gen" >"$tmp/hostile.out" 2>"$tmp/hostile.err") || rc=$?
+  hfile="$tmp/hostile-gen/e2e/HostileTest.java"
+  if [[ $rc -ne 0 || ! -f "$hfile" ]]; then
+    fail "e: jtestgen on hostile code: exit $rc" "$tmp/hostile.out" "$tmp/hostile.err"
+  elif ! grep -q 'while running e2e.Hostile.crash' "$tmp/hostile.err"; then
+    fail "e: the JVM crash is not attributed to Hostile.crash" "$tmp/hostile.err"
+  elif ! grep -q 'quit(I)V called System.exit' "$tmp/hostile.out" || \
+       ! grep -q 'spin(I)I passed the per-test budget' "$tmp/hostile.out" || \
+       ! grep -q 'block(I)V passed the per-test budget' "$tmp/hostile.out"; then
+    fail "e: exit/loop/blocking methods are not reported" "$tmp/hostile.out"
+  elif ! grep -q 'Hostile.safe(' "$hfile"; then
+    fail "e: no test for the safe method" "$hfile"
+  elif grep -Pq 'Hostile\.(quit|halt|spin|block|crash)\((?!12345\))' "$hfile"; then
+    fail "e: a test calls a hostile method with a hostile argument" "$hfile"
+  elif ! "$MEASURE" "$tmp/hostile" e2e.Hostile "$tmp/hostile-gen" 5 >"$tmp/hostile.json" 2>"$tmp/hostile.merr"; then
+    fail "e: the suite written for hostile code does not pass" "$tmp/hostile.merr"
+  else
+    pass "e: hostile code: exit and halt neutralized, loop and blocking call stopped, crash survived"
+  fi
+else
+  fail "e: cannot compile the hostile fixture" "$tmp/hostile.log"
+fi
+
 echo "e2e: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

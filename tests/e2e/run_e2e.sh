@@ -226,5 +226,28 @@ else
   fail "e: cannot compile the hostile fixture" "$tmp/hostile.log"
 fi
 
+# --- f: a real library class: the report agrees with JaCoCo ---------------------------------
+LU_JAR=/usr/share/java/commons-collections3.jar
+if [[ -f "$LU_JAR" ]]; then
+  rc=0
+  timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$LU_JAR" --class org.apache.commons.collections.ListUtils \
+    --budget 5s --seed 2 --validation-runs 2 --out "$tmp/lu-gen" >"$tmp/lu.out" 2>&1 || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    fail "f: jtestgen on ListUtils: exit $rc" "$tmp/lu.out"
+  elif ! "$MEASURE" "$LU_JAR" org.apache.commons.collections.ListUtils "$tmp/lu-gen" 5 >"$tmp/lu.json" 2>"$tmp/lu.err"; then
+    fail "f: the ListUtils suite does not pass under JaCoCo" "$tmp/lu.err"
+  else
+    ours_b=$(json_counter "$tmp/lu-gen/jtestgen-report.json" branches); jac_b=$(json_counter "$tmp/lu.json" branches)
+    ours_l=$(json_counter "$tmp/lu-gen/jtestgen-report.json" lines); jac_l=$(json_counter "$tmp/lu.json" lines)
+    if within_1pp "$ours_b" "$jac_b" && within_1pp "$ours_l" "$jac_l"; then
+      pass "f: ListUtils: report agrees with JaCoCo: branches $(pct "$ours_b") vs $(pct "$jac_b"), lines $(pct "$ours_l") vs $(pct "$jac_l")"
+    else
+      fail "f: ListUtils: report disagrees with JaCoCo: branches $(pct "$ours_b") vs $(pct "$jac_b"), lines $(pct "$ours_l") vs $(pct "$jac_l")"
+    fi
+  fi
+else
+  fail "f: $LU_JAR missing (make setup installs libcommons-collections3-java)"
+fi
+
 echo "e2e: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -6,7 +6,9 @@
 #   budget  jtestgen --budget value (default 60s)
 #   class   fully-qualified name, or CLASSPATH=FQCN to give its classpath explicitly.
 #           Default: ListUtils (commons-collections 3) and NumberUtils (commons-lang 3).
-# env: BUILD (default build), JUNIT (4|5, default 5), SEED (default 1), KEEP (=1 keeps output)
+# env: BUILD (default build), JUNIT (4|5, default 5), SEED (default 1), KEEP (=1 keeps output),
+#      ARGS (extra jtestgen arguments, e.g. ARGS='--search adynamosa'),
+#      DEV=1 (the issue-3 dev list: ListUtils, CollectionUtils, NumberUtils, StringUtils, StrBuilder)
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +18,11 @@ JUNIT="${JUNIT:-5}"
 SEED="${SEED:-1}"
 budget="${1:-60s}"; [[ $# -gt 0 ]] && shift
 classes=("$@")
+if [[ ${#classes[@]} -eq 0 && "${DEV:-0}" == 1 ]]; then
+  classes=(org.apache.commons.collections.ListUtils org.apache.commons.collections.CollectionUtils
+           org.apache.commons.lang3.math.NumberUtils org.apache.commons.lang3.StringUtils
+           org.apache.commons.lang3.text.StrBuilder)
+fi
 if [[ ${#classes[@]} -eq 0 ]]; then
   classes=(/usr/share/java/commons-collections3.jar=org.apache.commons.collections.ListUtils
            /usr/share/java/commons-lang3.jar=org.apache.commons.lang3.math.NumberUtils)
@@ -54,7 +61,7 @@ for spec in "${classes[@]}"; do
   start=$(date +%s.%N)
   rc=0
   "$JTG" suite --classpath "$cp" --class "$cls" --budget "$budget" --seed "$SEED" \
-    --junit "$JUNIT" --out "$out" >"$work/${cls}.jtestgen.log" 2>&1 || rc=$?
+    --junit "$JUNIT" --out "$out" ${ARGS:-} >"$work/${cls}.jtestgen.log" 2>&1 || rc=$?
   end=$(date +%s.%N)
   wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f s", b - a }')
   if [[ $rc -ne 0 ]]; then
@@ -69,10 +76,14 @@ for spec in "${classes[@]}"; do
   run=$(scalar "$work/${cls}.jacoco.json" tests_run)
   failing=$(scalar "$work/${cls}.jacoco.json" tests_failed)
   [[ $mrc -ge 2 ]] && failing="compile error"
-  rows+=("| \`$cls\` | ${tests:-${run:-?}} | ${failing:-?} | $(pct "$(counter "$work/${cls}.jacoco.json" branches)") | $(pct "$(counter "$work/${cls}.jacoco.json" lines)") | $(pct "$(counter "$out/jtestgen-report.json" branches)") | $wall |")
+  jb="$(counter "$work/${cls}.jacoco.json" branches)"
+  [[ -n "$jb" ]] && { sum_b=$(awk -v s="${sum_b:-0}" -v a="$jb" 'BEGIN { split(a, x, " "); print s + (x[2] > 0 ? 100 * x[1] / x[2] : 100) }'); n_b=$(( ${n_b:-0} + 1 )); }
+  sps=$(scalar "$out/jtestgen-report.json" statements_per_second)
+  rows+=("| \`$cls\` | ${tests:-${run:-?}} | ${failing:-?} | $(pct "$jb") | $(pct "$(counter "$work/${cls}.jacoco.json" lines)") | $(pct "$(counter "$out/jtestgen-report.json" branches)") | $wall | ${sps%.*} |")
 done
 
 echo
-echo "| class | tests | failing tests | JaCoCo branches | JaCoCo lines | jtestgen branches | wall time |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| class | tests | failing tests | JaCoCo branches | JaCoCo lines | jtestgen branches | wall time | statements/s |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${rows[@]}"
+[[ ${n_b:-0} -gt 0 ]] && awk -v s="$sum_b" -v n="$n_b" 'BEGIN { printf "| **mean** | | | %.1f%% | | | | |\n", s / n }' || true

@@ -27,6 +27,11 @@ int main(int argc, char** argv) {
   cmd->add_option("--validation-runs", suite.validation_runs,
                   "JUnit runs per validation round (default 5)");
   cmd->add_flag("--quiet", suite.quiet, "print no summary");
+  cmd->add_option("--search", suite.search,
+                  "search algorithm: dynamosa (default), adynamosa, mosa, random")
+      ->check(CLI::IsMember({"dynamosa", "adynamosa", "mosa", "random"}));
+  cmd->add_option("--population", suite.population, "GA population size (default 50)");
+  cmd->add_option("--crossover-rate", suite.crossover_rate, "GA crossover rate (default 0.75)");
   CLI11_PARSE(app, argc, argv);
 
   if (cmd->parsed()) {

@@ -11,6 +11,8 @@
 #include "classpath/classpath.h"
 #include "cli/suite_steps.h"
 #include "generate/coverage_model.h"
+#include "generate/goals.h"
+#include "generate/mosa.h"
 #include "generate/random_search.h"
 #include "generate/universe.h"
 #include "jvm/coverage_transformer.h"
@@ -22,7 +24,7 @@ namespace jtg::cli {
 
 namespace fs = std::filesystem;
 
-Status RunSuite(const SuiteOptions& opts, generate::ProgressSink* progress) {
+Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   auto t0 = std::chrono::steady_clock::now();
   auto seconds_since = [](auto start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -60,6 +62,7 @@ Status RunSuite(const SuiteOptions& opts, generate::ProgressSink* progress) {
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), {}));
   JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
   executor->SetWatchdog(watchdog.get());
+  executor->SetProgressSink(progress);
   std::string load_error;
   if (executor->FindClass(internal, &load_error) == nullptr) {
     return absl::FailedPreconditionError(
@@ -85,27 +88,56 @@ Status RunSuite(const SuiteOptions& opts, generate::ProgressSink* progress) {
 
   // Search.
   generate::Rng rng(opts.seed);
-  generate::RandomSearch search(*universe, model, *executor, rng);
-  search.SetProgressSink(progress);
   generate::SearchBudget budget{opts.budget_seconds, opts.iterations};
-  search.Run(budget);
+  SuiteReport report;
+  std::unique_ptr<generate::GoalModel> goal_model;
+  std::unique_ptr<generate::RandomSearch> random;
+  std::unique_ptr<generate::Mosa> mosa;
+  const generate::Archive* archive = nullptr;
+  generate::ReachFn reach;
+  if (opts.search == "random") {
+    random = std::make_unique<generate::RandomSearch>(*universe, model, *executor, rng);
+    random->Run(budget);
+    archive = &random->archive();
+    report.stats = random->stats();
+    reach = [&model](const testcase::TestCase&, const testcase::ExecResult& r) {
+      return model.GoalsReached(r.goals, r.switches);
+    };
+  } else {
+    goal_model = std::make_unique<generate::GoalModel>(model, universe->targets());
+    generate::MosaOptions mo;
+    mo.population = opts.population;
+    mo.crossover_rate = opts.crossover_rate;
+    mo.dynamic = opts.search != "mosa";
+    mo.adaptive_performance = opts.search == "adynamosa";
+    mosa = std::make_unique<generate::Mosa>(*universe, *goal_model, *executor, rng, mo);
+    mosa->Run(budget);
+    archive = &mosa->archive();
+    report.stats = mosa->stats();
+    report.generations = mosa->generations();
+    report.heuristics = mosa->heuristic_log();
+    generate::GoalModel* gm = goal_model.get();
+    reach = [gm](const testcase::TestCase& t, const testcase::ExecResult& r) {
+      auto e = gm->Evaluate(t, r);
+      return std::vector<int32_t>(e.reached.begin(), e.reached.end());
+    };
+  }
+  report.search = opts.search;
 
   // Minimize, write, validate, measure.
   SuiteContext ctx{opts, internal, *universe, model, *executor,
-                   model.GoalsReached(on_load.goals, on_load.switches)};
-  JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, search.archive()));
+                   model.GoalsReached(on_load.goals, on_load.switches), reach};
+  JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
-  SuiteReport report;
   report.class_name = opts.class_name;
   report.junit = opts.junit;
   report.seed = opts.seed;
   report.tests = outcome.tests;
   report.dropped = outcome.dropped;
   report.coverage = outcome.coverage;
-  report.search_seconds = search.stats().seconds;
+  report.search_seconds = report.stats.seconds;
   report.total_seconds = seconds_since(t0);
   report.test_file = outcome.test_file;
-  report.stats = search.stats();
   JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "generate/random_search.h"
+#include "testcase/progress.h"
 
 #include "common/status.h"
 
@@ -27,11 +27,14 @@ struct SuiteOptions {
   int validation_runs = 5;
   bool quiet = false;
   std::vector<std::string> exclude_methods;  // "name" + descriptor, not tested
+  std::string search = "dynamosa";  // random | mosa | dynamosa | adynamosa
+  size_t population = 50;
+  double crossover_rate = 0.75;
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,
 // too-new class file, nothing to test, javac failure); the caller prints and exits 1.
 // `progress` (may be null) is told which method runs, for crash attribution.
-Status RunSuite(const SuiteOptions& opts, generate::ProgressSink* progress = nullptr);
+Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress = nullptr);
 
 }  // namespace jtg::cli

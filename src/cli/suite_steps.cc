@@ -59,7 +59,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   // 1. Minimize each archived test for the goals it was kept for.
   std::vector<testcase::TestCase> tests;
   for (const auto& a : archive.Tests()) {
-    tests.push_back(generate::Minimize(a.test, a.goals, ctx.model, ctx.executor));
+    tests.push_back(generate::Minimize(a.test, a.goals, ctx.reach, ctx.executor));
   }
   std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
     return LastCallName(a) < LastCallName(b);
@@ -126,6 +126,9 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                    {"total", r.coverage.branches_total}};
   j["lines"] = {{"covered", r.coverage.lines_covered}, {"total", r.coverage.lines_total}};
   j["time_s"] = {{"search", r.search_seconds}, {"total", r.total_seconds}};
+  j["algorithm"] = r.search;
+  j["generations"] = r.generations;
+  if (!r.heuristics.empty()) j["heuristics"] = r.heuristics;
   j["test_file"] = r.test_file;
   j["dropped_tests"] = r.dropped;
   j["search"] = {{"tests_executed", r.stats.iterations},
@@ -153,8 +156,8 @@ void PrintSummary(const SuiteReport& r) {
               r.coverage.branches_total, r.coverage.BranchPct());
   std::printf("  lines:           %d/%d (%.1f%%)\n", r.coverage.lines_covered,
               r.coverage.lines_total, r.coverage.LinePct());
-  std::printf("  search:          %.1f s, %lld tests, %.0f statements/s\n", r.search_seconds,
-              static_cast<long long>(r.stats.iterations),
+  std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n",
+              r.search.c_str(), r.search_seconds, static_cast<long long>(r.stats.iterations),
               r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);
   std::printf("  total wall time: %.1f s (search, minimization, validation)\n",
               r.total_seconds);

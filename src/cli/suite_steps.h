@@ -7,6 +7,7 @@
 
 #include "cli/suite_command.h"
 #include "generate/coverage_model.h"
+#include "generate/minimizer.h"
 #include "generate/random_search.h"
 #include "generate/universe.h"
 #include "testcase/executor.h"
@@ -20,6 +21,7 @@ struct SuiteContext {
   const generate::CoverageModel& model;
   testcase::Executor& executor;
   std::vector<int32_t> load_goals;  // reached by the CUT's static initializer
+  generate::ReachFn reach;          // goals of the search reached by one execution
 };
 
 struct SuiteOutcome {
@@ -42,6 +44,9 @@ struct SuiteReport {
   double search_seconds = 0, total_seconds = 0;
   std::string test_file;
   generate::SearchStats stats;
+  std::string search;          // algorithm used
+  int64_t generations = 0;     // GA generations (0 for random search)
+  std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
 };
 
 // Writes <out_dir>/jtestgen-report.json.

@@ -22,10 +22,13 @@ struct SharedProgress {
   char error[2048];
 };
 
-class SharedSink : public generate::ProgressSink {
+// Publishes calls of methods of the class under test; other calls publish "".
+class SharedSink : public testcase::ProgressSink {
  public:
-  explicit SharedSink(SharedProgress* page) : page_(page) {}
-  void Running(const std::string& key) override {
+  SharedSink(SharedProgress* page, std::string cut) : page_(page), cut_(std::move(cut)) {}
+  void Running(const testcase::Callable* call) override {
+    std::string key;
+    if (call != nullptr && call->owner == cut_) key = call->name + call->descriptor;
     size_t n = std::min(key.size(), sizeof(page_->method) - 1);
     std::memcpy(page_->method, key.data(), n);
     page_->method[n] = '\0';
@@ -33,6 +36,7 @@ class SharedSink : public generate::ProgressSink {
 
  private:
   SharedProgress* page_;
+  std::string cut_;
 };
 
 }  // namespace
@@ -55,7 +59,9 @@ Status SuperviseSuite(SuiteOptions opts, int max_restarts) {
       break;
     }
     if (pid == 0) {
-      SharedSink sink(page);
+      std::string cut = opts.class_name;
+      std::replace(cut.begin(), cut.end(), '.', '/');
+      SharedSink sink(page, cut);
       Status st = RunSuite(opts, &sink);
       if (!st.ok()) {
         std::string msg(st.message());

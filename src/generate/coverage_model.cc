@@ -21,7 +21,7 @@ bool Counted(const instrument::MethodPlan& m) {
 }
 }  // namespace
 
-CoverageModel::CoverageModel(const instrument::ClassPlan& plan) {
+CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(plan.class_name) {
   for (const auto& m : plan.methods) {
     if (!Counted(m)) continue;
     if (!m.instrumented) {
@@ -35,6 +35,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) {
       goals_.push_back(b.id);
       goal_method_[b.id] = m.name;
       goal_line_[b.id] = b.lines.front();
+      if (!b.control_deps.empty()) deps_[b.id] = b.control_deps;
     }
     for (const auto& br : m.branches) {
       for (int32_t g : {br.id, br.id + 1}) {
@@ -42,6 +43,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) {
         branch_goals_.push_back(g);
         goal_method_[g] = m.name;
         goal_line_[g] = br.line;
+        if (!br.control_deps.empty()) deps_[g] = br.control_deps;
       }
     }
     for (const auto& sw : m.switches) {
@@ -52,6 +54,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) {
         branch_goals_.push_back(g);
         goal_method_[g] = m.name;
         goal_line_[g] = sw.line;
+        if (!sw.control_deps.empty()) deps_[g] = sw.control_deps;
       }
     }
   }
@@ -98,6 +101,12 @@ std::string CoverageModel::Describe(int32_t goal) const {
   auto it = goal_line_.find(goal);
   std::string where = it == goal_line_.end() ? "" : " line " + std::to_string(it->second);
   return (block_lines_.contains(goal) ? "block" : "branch") + where;
+}
+
+const std::vector<int32_t>& CoverageModel::DepsOf(int32_t goal) const {
+  static const std::vector<int32_t> kNone;
+  auto it = deps_.find(goal);
+  return it == deps_.end() ? kNone : it->second;
 }
 
 std::string CoverageModel::MethodOf(int32_t goal) const {

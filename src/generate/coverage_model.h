@@ -41,6 +41,11 @@ class CoverageModel {
   std::string Describe(int32_t goal) const;
   // Method name that owns a goal (for test names); empty if unknown.
   std::string MethodOf(int32_t goal) const;
+  // Whether a goal is a block (line criterion) rather than a branch outcome.
+  bool IsBlock(int32_t goal) const { return block_lines_.contains(goal); }
+  // Branch-outcome goals `goal` is directly control dependent on (empty: method entry).
+  const std::vector<int32_t>& DepsOf(int32_t goal) const;
+  const std::string& class_name() const { return class_name_; }
 
  private:
   struct SwitchInfo {
@@ -56,6 +61,8 @@ class CoverageModel {
   absl::flat_hash_map<int32_t, std::string> goal_method_;
   absl::flat_hash_map<int32_t, uint16_t> goal_line_;
   int not_instrumented_ = 0;
+  absl::flat_hash_map<int32_t, std::vector<int32_t>> deps_;
+  std::string class_name_;
 };
 
 }  // namespace jtg::generate

@@ -23,15 +23,15 @@ void MarkDeps(const TestCase& tc, size_t i, std::vector<bool>& keep) {
   for (int d : Deps(tc.stmts[i])) MarkDeps(tc, static_cast<size_t>(d), keep);
 }
 
-bool ReachesAll(const TestCase& tc, const std::vector<int32_t>& goals,
-                const CoverageModel& model, testcase::Executor& ex, bool must_throw_last) {
+bool ReachesAll(const TestCase& tc, const std::vector<int32_t>& goals, const ReachFn& reach,
+                testcase::Executor& ex, bool must_throw_last) {
   testcase::ExecResult r = ex.Run(tc);
   if (!r.Writable()) return false;
   // The outcome of the last statement must stay the same kind (normal vs exception).
   bool threw_last = r.threw_at == static_cast<int>(tc.size()) - 1;
   if (r.threw_at >= 0 && !threw_last) return false;
   if (threw_last != must_throw_last) return false;
-  auto reached = model.GoalsReached(r.goals, r.switches);
+  auto reached = reach(tc, r);
   absl::flat_hash_set<int32_t> set(reached.begin(), reached.end());
   return std::all_of(goals.begin(), goals.end(), [&](int32_t g) { return set.contains(g); });
 }
@@ -51,8 +51,8 @@ TestCase Slice(const TestCase& tc, const std::vector<bool>& keep) {
   return out;
 }
 
-TestCase Minimize(const TestCase& tc, const std::vector<int32_t>& goals,
-                  const CoverageModel& model, testcase::Executor& ex, int max_runs) {
+TestCase Minimize(const TestCase& tc, const std::vector<int32_t>& goals, const ReachFn& reach,
+                  testcase::Executor& ex, int max_runs) {
   if (tc.size() == 0) return tc;
   testcase::ExecResult first = ex.Run(tc);
   bool throws_last = first.threw_at == static_cast<int>(tc.size()) - 1;
@@ -64,7 +64,7 @@ TestCase Minimize(const TestCase& tc, const std::vector<int32_t>& goals,
   if (std::count(keep.begin(), keep.end(), true) < static_cast<long>(tc.size())) {
     TestCase sliced = Slice(tc, keep);
     ++runs;
-    if (ReachesAll(sliced, goals, model, ex, throws_last)) best = std::move(sliced);
+    if (ReachesAll(sliced, goals, reach, ex, throws_last)) best = std::move(sliced);
   }
   // 2. Drop single statements (with whatever depends on them only through them) from the
   //    end backwards, never the last statement.
@@ -82,7 +82,7 @@ TestCase Minimize(const TestCase& tc, const std::vector<int32_t>& goals,
     for (size_t j = 0; j < best.size(); ++j) k2[j] = !dead[j];
     TestCase cand = Slice(best, k2);
     ++runs;
-    if (ReachesAll(cand, goals, model, ex, throws_last)) {
+    if (ReachesAll(cand, goals, reach, ex, throws_last)) {
       best = std::move(cand);
       i = std::min(i, static_cast<int>(best.size()) - 1);
     }

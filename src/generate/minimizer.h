@@ -5,6 +5,7 @@
 // test suite generation", TSE 2013, §4.3). Each candidate is re-executed to check.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "generate/coverage_model.h"
@@ -13,11 +14,14 @@
 
 namespace jtg::generate {
 
+// The goals one execution of a test reaches.
+using ReachFn =
+    std::function<std::vector<int32_t>(const testcase::TestCase&, const testcase::ExecResult&)>;
+
 // Returns the minimized test; `goals` must all be reached by `tc`. Performs at most
 // `max_runs` executions.
 testcase::TestCase Minimize(const testcase::TestCase& tc, const std::vector<int32_t>& goals,
-                            const CoverageModel& model, testcase::Executor& ex,
-                            int max_runs = 40);
+                            const ReachFn& reach, testcase::Executor& ex, int max_runs = 40);
 
 // Keeps only the statements that statement `keep` transitively depends on (and `keep`),
 // renumbering references.

@@ -7,12 +7,15 @@ namespace jtg::generate {
 using testcase::TestCase;
 
 bool Archive::Update(const std::shared_ptr<const TestCase>& tc,
-                     const std::vector<int32_t>& goals) {
+                     const std::vector<int32_t>& goals, double secondary, bool threw) {
+  if (secondary < 0) secondary = static_cast<double>(tc->size());
   bool kept = false;
   for (int32_t g : goals) {
     auto it = best_.find(g);
-    if (it == best_.end() || tc->size() < it->second->size()) {
-      best_[g] = tc;
+    bool better = it == best_.end() || (it->second.threw && !threw) ||
+                  (it->second.threw == threw && secondary < it->second.secondary);
+    if (better) {
+      best_[g] = Entry{tc, secondary, threw};
       kept = true;
     }
   }
@@ -22,7 +25,8 @@ bool Archive::Update(const std::shared_ptr<const TestCase>& tc,
 std::vector<ArchivedTest> Archive::Tests() const {
   std::vector<ArchivedTest> out;
   std::map<const TestCase*, size_t> index;
-  for (const auto& [goal, tc] : best_) {
+  for (const auto& [goal, entry] : best_) {
+    const auto& tc = entry.test;
     auto it = index.find(tc.get());
     if (it == index.end()) {
       index[tc.get()] = out.size();
@@ -50,45 +54,28 @@ void RandomSearch::Run(const SearchBudget& budget) {
     Step();
   }
   stats_.seconds = elapsed();
-  if (progress_ != nullptr) progress_->Running("");
-}
-
-// Uniform over the methods under test, except that a method whose runs overran the time
-// budget is chosen with weight 1 / (1 + overruns^2): hanging methods stop eating the budget.
-const CallablePtr& RandomSearch::PickTarget() {
-  const auto& targets = u_.targets();
-  if (penalty_.size() != targets.size()) penalty_.assign(targets.size(), 0);
-  double total = 0;
-  for (double p : penalty_) total += 1.0 / (1.0 + p * p);
-  double x = static_cast<double>(rng_.Below(1u << 30)) / (1u << 30) * total;
-  for (size_t i = 0; i < targets.size(); ++i) {
-    x -= 1.0 / (1.0 + penalty_[i] * penalty_[i]);
-    if (x < 0) return targets[i];
-  }
-  return targets.back();
 }
 
 void RandomSearch::Step() {
   ++stats_.iterations;
-  const CallablePtr& target = PickTarget();
-  size_t target_index = static_cast<size_t>(&target - u_.targets().data());
+  const CallablePtr& target = selector_.Pick(rng_);
   auto tc = std::make_shared<TestCase>();
   if (factory_.AppendCall(*tc, target, 0) < 0) {
     ++stats_.discarded;
     return;
   }
-  std::string key = target->name + target->descriptor;
-  if (progress_ != nullptr) progress_->Running(key);
   testcase::ExecResult r = ex_.Run(*tc);
+  std::string key = target->name + target->descriptor;
   stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
   if (r.budget_exceeded) {
     ++stats_.budget_exceeded;
     ++stats_.overruns[key];
-    penalty_[target_index] += 1;
+    selector_.Penalize(target.get());
   }
   if (r.exit_attempt) {
     ++stats_.exit_attempts;
     ++stats_.exits[key];
+    selector_.Penalize(target.get());
   }
   if (!r.Writable()) {
     ++stats_.discarded;
@@ -100,7 +87,7 @@ void RandomSearch::Step() {
     tc->stmts.resize(static_cast<size_t>(r.threw_at) + 1);
   }
   std::vector<int32_t> goals = model_.GoalsReached(r.goals, r.switches);
-  archive_.Update(tc, goals);
+  archive_.Update(tc, goals, -1, r.threw_at >= 0);
   if (r.Normal()) {
     ++stats_.normal;
     pool_.Add(*tc);

@@ -15,6 +15,7 @@
 
 #include "generate/coverage_model.h"
 #include "generate/rng.h"
+#include "generate/target_selector.h"
 #include "generate/universe.h"
 #include "generate/value_factory.h"
 #include "testcase/executor.h"
@@ -43,43 +44,42 @@ struct ArchivedTest {
   std::vector<int32_t> goals;
 };
 
+// Best test per covered goal. Preference (MOSA archive, ICST 2015 §III-C, with EvoSuite's
+// rules): a test that does not throw beats one that does, then the lower secondary score
+// (test length for DynaMOSA, the performance score for aDynaMOSA) wins.
 class Archive {
  public:
-  // Keeps `tc` for every goal in `goals` it reaches first or with fewer statements.
-  // Returns true if it was kept for at least one goal.
+  // Keeps `tc` for every goal in `goals` it reaches first or better. `secondary` < 0 means
+  // the test length. Returns true if it was kept for at least one goal.
   bool Update(const std::shared_ptr<const testcase::TestCase>& tc,
-              const std::vector<int32_t>& goals);
+              const std::vector<int32_t>& goals, double secondary = -1, bool threw = false);
   size_t covered() const { return best_.size(); }
+  bool Covers(int32_t goal) const { return best_.count(goal) != 0; }
   // The distinct kept tests, in order of first goal id, each with its goals.
   std::vector<ArchivedTest> Tests() const;
 
  private:
-  std::map<int32_t, std::shared_ptr<const testcase::TestCase>> best_;
-};
-
-// Told which method under test is about to run, so that a supervisor can name the culprit
-// if the JVM dies (see cli/supervisor.h). Implementations must be cheap.
-class ProgressSink {
- public:
-  virtual ~ProgressSink() = default;
-  virtual void Running(const std::string& method_key) = 0;  // "name" + descriptor; "" = none
+  struct Entry {
+    std::shared_ptr<const testcase::TestCase> test;
+    double secondary = 0;
+    bool threw = false;
+  };
+  std::map<int32_t, Entry> best_;
 };
 
 class RandomSearch {
  public:
   RandomSearch(Universe& u, const CoverageModel& model, testcase::Executor& ex, Rng& rng)
       : u_(u), model_(model), ex_(ex), rng_(rng),
-        factory_(u, pool_, ex, rng, FactoryLimits{}) {}
+        factory_(u, pool_, ex, rng, FactoryLimits{}), selector_(u.targets()) {}
 
   // Runs until the budget is spent or every goal is covered.
   void Run(const SearchBudget& budget);
-  void SetProgressSink(ProgressSink* sink) { progress_ = sink; }
   const Archive& archive() const { return archive_; }
   const SearchStats& stats() const { return stats_; }
 
  private:
   void Step();
-  const CallablePtr& PickTarget();
 
   Universe& u_;
   const CoverageModel& model_;
@@ -89,8 +89,7 @@ class RandomSearch {
   ValueFactory factory_;
   Archive archive_;
   SearchStats stats_;
-  std::vector<double> penalty_;  // per target: overruns + exits so far
-  ProgressSink* progress_ = nullptr;
+  TargetSelector selector_;
 };
 
 }  // namespace jtg::generate

@@ -35,7 +35,9 @@ struct Sizes {
   std::vector<bool> wide;  // goto -> goto_w
 };
 
-uint32_t InsnSize(const Insn& in, bool wide, uint32_t pos) {
+uint32_t InsnSize(const Insn& in, const std::vector<uint8_t>& replacement, bool wide,
+                  uint32_t pos) {
+  if (!replacement.empty()) return static_cast<uint32_t>(replacement.size());
   if (in.kind == InsnKind::kSwitch) return 1 + SwitchPad(pos) + SwitchBody(in);
   if (in.kind == InsnKind::kGoto && in.opcode == op::kGoto && wide) return 5;
   return in.length;
@@ -50,7 +52,8 @@ void ComputePositions(const std::vector<Insn>& insns, const Insertions& ins,
     label[i] = at;
     at += ins.at_label[i].size();
     pos[i] = at;
-    at += InsnSize(insns[i], sizes.wide[i], static_cast<uint32_t>(at & 0xffffffff));
+    at += InsnSize(insns[i], ins.replace[i], sizes.wide[i],
+                   static_cast<uint32_t>(at & 0xffffffff));
     at += ins.after[i].size();
   }
   label[insns.size()] = at;
@@ -74,6 +77,11 @@ uint32_t Layout::MapInsn(uint32_t old) const {
 StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code,
                                  const std::vector<Insn>& insns, const Insertions& ins) {
   const size_t n = insns.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (!ins.replace[i].empty() && insns[i].kind != InsnKind::kPlain) {
+      return absl::InvalidArgumentError("cannot replace a jump or switch");
+    }
+  }
   std::vector<uint32_t> index_of(code.size() + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
     for (uint32_t k = 0; k < insns[i].length; ++k) index_of[insns[i].offset + k] = i;
@@ -145,8 +153,12 @@ StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code,
         break;
       }
       default:
-        out.code.insert(out.code.end(), code.begin() + in.offset,
-                        code.begin() + in.offset + in.length);
+        if (!ins.replace[i].empty()) {
+          out.code.insert(out.code.end(), ins.replace[i].begin(), ins.replace[i].end());
+        } else {
+          out.code.insert(out.code.end(), code.begin() + in.offset,
+                          code.begin() + in.offset + in.length);
+        }
         break;
     }
     out.code.insert(out.code.end(), ins.after[i].begin(), ins.after[i].end());

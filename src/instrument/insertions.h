@@ -15,15 +15,18 @@
 namespace jtg::instrument {
 
 struct Insertions {
-  explicit Insertions(size_t insn_count) : at_label(insn_count), after(insn_count) {}
+  explicit Insertions(size_t insn_count)
+      : at_label(insn_count), after(insn_count), replace(insn_count) {}
 
   std::vector<std::vector<uint8_t>> at_label;
   std::vector<std::vector<uint8_t>> after;
+  std::vector<std::vector<uint8_t>> replace;
   uint16_t extra_stack = 0;  // max operand stack words any snippet pushes
 
   bool empty() const {
     for (const auto& v : at_label) if (!v.empty()) return false;
     for (const auto& v : after) if (!v.empty()) return false;
+    for (const auto& v : replace) if (!v.empty()) return false;
     return true;
   }
 };

@@ -1,7 +1,8 @@
 // InstrumentClass / InstrumentBytes (instrument.h): per method, build the CFG, plan the
-// probes, emit them into an insertion list, rewrite exits in place, lay the code out again
-// and relocate its tables, then re-encode the Code attribute. Any per-method failure leaves
-// that method's probes out (fail open) and records the reason in its MethodPlan.
+// probes, emit them (and the lcmp/fcmp?/dcmp? replacements, probe_emit.h) into an insertion
+// list, rewrite exits in place, lay the code out again and relocate its tables, then
+// re-encode the Code attribute. Any per-method failure leaves that method's probes out
+// (fail open) and records the reason in its MethodPlan.
 #include "instrument/instrument.h"
 
 #include <algorithm>
@@ -42,9 +43,9 @@ void ExitRewriteOnly(ClassFile& cls, MethodInfo& m, const std::vector<classfile:
 }
 
 // Instruments one method with code. Returns the CP error that makes the class unwritable;
-// per-method problems go to plan.skip_reason.
+// per-method problems go to plan.skip_reason. `refs` caches the cmp replacements' entries.
 Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
-                        IdAllocator& ids, const ProbeRefs& refs, MethodPlan& plan) {
+                        IdAllocator& ids, ProbeRefs& refs, MethodPlan& plan) {
   const CodeAttribute& original = *m.code;
   auto cfg = analysis::BuildCfg(original);
   if (!cfg.ok()) {
@@ -54,6 +55,9 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   const std::vector<ProbeSite> sites = PlanProbes(*cfg, original, options, ids, plan);
   Insertions ins(cfg->insns.size());
   JTG_RETURN_IF_ERROR(EmitProbes(sites, refs, cls.cp, ins));
+  if (options.coverage) {  // operand differences for the branch distances of if<cond>
+    JTG_RETURN_IF_ERROR(EmitCmpReplacements(cfg->insns, cls.cp, refs, ins));
+  }
 
   auto skip = [&](std::string reason) {
     plan.skip_reason = std::move(reason);

@@ -9,6 +9,10 @@
 //                        ifNull(Ljava/lang/Object;II)V | ifAcmp(...)V  before the jump
 //   - switch:            dup; sipush/ldc switch_id; invokestatic Probes.sw(II)V
 //   - backward jump:     invokestatic Probes.loop()V before it (iteration/time budget)
+//   - lcmp/fcmpl/fcmpg/dcmpl/dcmpg: replaced by invokestatic Probes.<same name> (1 -> 3 bytes)
+//                        which returns the JVM's result and keeps the operand difference for
+//                        the branch distance of the jump that follows
+//   Conditional probes also record the branch distance (K = 1) of the outcome not taken.
 //   - System.exit(I)V -> Probes.exit(I)V; Runtime.exit/halt(I)V ->
 //                        Probes.runtimeExit(Ljava/lang/Runtime;I)V (same length, rewritten
 //                        in place)

@@ -11,6 +11,26 @@
 
 namespace jtg::instrument {
 
+// Control dependence (for DynaMOSA target selection and approach level; computed by
+// analysis/control_dependence.h, FOW over post-dominators, exception edges ignored):
+// `control_deps` of a block goal, of a conditional (BranchGoal) and of a switch are the
+// goal ids of the branch OUTCOMES the block (for a conditional / switch: the block that
+// ends in it) is directly control dependent on: a conditional's `id` (taken) or `id + 1`
+// (falls through), or a switch's target goal. Empty = it needs no branch outcome: it runs
+// whenever the method is entered, or it begins an exception handler (exception edges are
+// not modelled; code after a branch inside a handler does depend on that branch); such
+// goals are DynaMOSA's initial targets. A loop condition reached unconditionally is
+// listed as empty (its dependence on its own "stay in the loop" outcome is dropped).
+//
+// Approach level of an uncovered goal g (McMinn): let P = control_deps of g (for an
+// outcome goal, of its BranchGoal / SwitchGoal). If g is an outcome whose branch ran (any
+// outcome of that BranchGoal / SwitchGoal was logged): level 0, branch distance of g.
+// Otherwise search breadth first, level k = 0 for P: the first outcome p in P whose own
+// branch ran (a sibling outcome, or p itself, was logged) gives approach level k and the
+// branch distance of p at that branch; else replace P by the union of the control_deps of
+// the branches owning P's outcomes and k + 1 (each branch once). If P becomes empty with
+// nothing found, the method (or handler) was not reached: approach level = k.
+
 // A basic block (JaCoCo-style: split at jump targets, handler starts and after jumps,
 // returns, throws and switches; not at calls). Covered when its block probe fires; the probe
 // sits before the block's last instruction when that transfers control, else after it,
@@ -19,6 +39,7 @@ struct BlockGoal {
   int32_t id = 0;                 // goal id logged by Probes.hit
   uint32_t start = 0, end = 0;    // original bytecode offsets [start, end)
   std::vector<uint16_t> lines;    // source lines of its instructions (may be empty)
+  std::vector<int32_t> control_deps;  // outcome goal ids, ascending (see above)
 };
 
 // One conditional jump: goal `id` = jump taken, `id + 1` = falls through.
@@ -26,6 +47,7 @@ struct BranchGoal {
   int32_t id = 0;
   uint32_t offset = 0;  // original offset of the jump
   uint16_t line = 0;    // 0 if unknown
+  std::vector<int32_t> control_deps;  // of the jump's block: outcome goal ids, ascending
 };
 
 // One tableswitch/lookupswitch. Probes.sw logs (switch_id, key); the engine maps the key to
@@ -39,6 +61,7 @@ struct SwitchGoal {
   std::vector<int32_t> key_goal;      // goal id for keys[i]
   int32_t default_goal = 0;           // goal id of the default target
   std::vector<int32_t> target_goals;  // distinct goal ids (== branches of this switch)
+  std::vector<int32_t> control_deps;  // of the switch's block: outcome goal ids, ascending
 };
 
 struct MethodPlan {

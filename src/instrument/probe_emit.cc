@@ -100,4 +100,26 @@ Status EmitProbes(const std::vector<ProbeSite>& sites, const ProbeRefs& refs,
   return absl::OkStatus();
 }
 
+Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
+                           classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out) {
+  struct M { const char* name; const char* desc; };
+  static constexpr M kCmp[] = {  // by opcode - lcmp
+      {"lcmp", "(JJ)I"}, {"fcmpl", "(FF)I"}, {"fcmpg", "(FF)I"},
+      {"dcmpl", "(DD)I"}, {"dcmpg", "(DD)I"},
+  };
+  for (size_t i = 0; i < insns.size(); ++i) {
+    const uint8_t o = insns[i].opcode;
+    if (o < op::kLcmp || o > op::kDcmpg) continue;
+    uint16_t& ref = refs.cmp[o - op::kLcmp];
+    if (ref == 0) {
+      const M& m = kCmp[o - op::kLcmp];
+      JTG_ASSIGN_OR_RETURN(ref, cp.AddMethodref(kProbesClass, m.name, m.desc));
+    }
+    // Stack: ..., a, b (two words each for long/double) -> ..., int  (as the cmp itself)
+    out.replace[i].clear();
+    Invokestatic(out.replace[i], ref);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace jtg::instrument

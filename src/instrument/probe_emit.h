@@ -1,10 +1,15 @@
 // Encodes ProbeSites (probe_plan.h) as bytecode snippets calling jtestgen/rt/Probes.
 // Every snippet is stack-neutral and branch-free; see instrument.h for the sequences.
+// Also replaces lcmp/fcmpl/fcmpg/dcmpl/dcmpg by calls to Probes.lcmp(JJ)I, fcmpl(FF)I,
+// fcmpg(FF)I, dcmpl(DD)I, dcmpg(DD)I (same operands and result; 1 -> 3 bytes), which stash
+// the operand difference for the branch distance of the following if<cond>.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
+#include "classfile/bytecode.h"
 #include "classfile/constant_pool.h"
 #include "common/status.h"
 #include "instrument/insertions.h"
@@ -18,6 +23,9 @@ inline constexpr char kProbesClass[] = "jtestgen/rt/Probes";
 struct ProbeRefs {
   uint16_t hit = 0, if1 = 0, if2 = 0, if_null = 0, if_acmp = 0, sw = 0, loop = 0;
   uint16_t exit = 0, runtime_exit = 0;
+  // lcmp, fcmpl, fcmpg, dcmpl, dcmpg replacements (index = opcode - lcmp), added to the pool
+  // on first use only (0 = not yet), so classes without such comparisons stay as small.
+  std::array<uint16_t, 5> cmp{};
 };
 
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.
@@ -28,5 +36,11 @@ StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp);
 // ResourceExhausted on pool overflow.
 Status EmitProbes(const std::vector<ProbeSite>& sites, const ProbeRefs& refs,
                   classfile::ConstantPool& cp, Insertions& out);
+
+// Sets out.replace for every lcmp/fcmpl/fcmpg/dcmpl/dcmpg of `insns` to
+// `invokestatic Probes.<same name>` (no extra stack), adding its Methodref to `cp` on first
+// use (cached in `refs`). Errors: ResourceExhausted on pool overflow.
+Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
+                           classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out);
 
 }  // namespace jtg::instrument

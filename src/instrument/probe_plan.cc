@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analysis/control_dependence.h"
+
 namespace jtg::instrument {
 namespace {
 
@@ -44,6 +46,36 @@ SwitchGoal PlanSwitch(const Insn& in, uint16_t line, IdAllocator& ids) {
   return g;
 }
 
+// Per block: the goal ids of its outcomes, in analysis::OutcomesOf order (conditional:
+// taken, falls through; switch: default first, then distinct targets, which is the order
+// of SwitchGoal::target_goals). Empty for a block that does not branch.
+using OutcomeGoals = std::vector<std::vector<int32_t>>;
+
+// Sets control_deps of the goals planned for this method (block goals start at
+// plan.blocks[first_block], one per CFG block; branch_of / switch_of: the index of the
+// block's BranchGoal / SwitchGoal in `plan`, or -1).
+void FillControlDeps(const analysis::Cfg& cfg, const OutcomeGoals& goals, size_t first_block,
+                     const std::vector<int32_t>& branch_of, const std::vector<int32_t>& switch_of,
+                     MethodPlan& plan) {
+  const analysis::ControlDependence cd = analysis::ComputeControlDependence(cfg);
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+    std::vector<int32_t> deps;
+    if (!cd.entry_dependent[b]) {
+      for (const analysis::ControlDep& d : cd.deps[b]) {
+        const std::vector<analysis::ControlDep> outs = analysis::OutcomesOf(cfg, d.block);
+        const auto k = std::find(outs.begin(), outs.end(), d) - outs.begin();
+        const auto& ids = goals[d.block];
+        if (static_cast<size_t>(k) < ids.size()) deps.push_back(ids[k]);
+      }
+      std::sort(deps.begin(), deps.end());
+      deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+    }
+    if (branch_of[b] >= 0) plan.branches[branch_of[b]].control_deps = deps;
+    if (switch_of[b] >= 0) plan.switches[switch_of[b]].control_deps = deps;
+    plan.blocks[first_block + b].control_deps = std::move(deps);
+  }
+}
+
 }  // namespace
 
 uint16_t LineAt(const std::vector<classfile::LineNumber>& lines, uint32_t offset) {
@@ -66,7 +98,11 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
                                   MethodPlan& plan) {
   std::vector<ProbeSite> sites;
   const auto& insns = cfg.insns;
-  for (const analysis::Block& b : cfg.blocks) {
+  const size_t first_block = plan.blocks.size();
+  OutcomeGoals outcome_goals(cfg.blocks.size());
+  std::vector<int32_t> branch_of(cfg.blocks.size(), -1), switch_of(cfg.blocks.size(), -1);
+  for (uint32_t bi = 0; bi < cfg.blocks.size(); ++bi) {
+    const analysis::Block& b = cfg.blocks[bi];
     const Insn& last = insns[b.last_insn];
     const uint16_t line = LineAt(code.lines, last.offset);
     if (options.coverage) {
@@ -92,16 +128,23 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       g.offset = last.offset;
       g.line = line;
       sites.push_back({ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode});
+      outcome_goals[bi] = {g.id, g.id + 1};
+      branch_of[bi] = static_cast<int32_t>(plan.branches.size());
       plan.branches.push_back(g);
     }
     if (options.coverage && last.kind == InsnKind::kSwitch) {
       SwitchGoal g = PlanSwitch(last, line, ids);
       sites.push_back({ProbeSite::Kind::kSwitch, b.last_insn, false, g.switch_id, 0});
+      outcome_goals[bi] = g.target_goals;
+      switch_of[bi] = static_cast<int32_t>(plan.switches.size());
       plan.switches.push_back(std::move(g));
     }
     if (options.loop_guards && IsBackward(last)) {
       sites.push_back({ProbeSite::Kind::kLoop, b.last_insn, false, 0, 0});
     }
+  }
+  if (options.coverage) {
+    FillControlDeps(cfg, outcome_goals, first_block, branch_of, switch_of, plan);
   }
   return sites;
 }

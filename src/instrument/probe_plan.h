@@ -12,7 +12,8 @@
 //     after the branch/switch probe (so the order is block, branch, loop, jump).
 // Goal ids: one per block; two per conditional jump (id = taken, id + 1 = falls through);
 // per switch one switch id (AllocateSwitch) and one goal per distinct target (default
-// first, then cases in order of first appearance).
+// first, then cases in order of first appearance). With coverage, the goals' control_deps
+// (plan.h) come from analysis::ComputeControlDependence on the same Cfg.
 #pragma once
 
 #include <cstdint>

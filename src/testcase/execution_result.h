@@ -32,7 +32,9 @@ struct ExecResult {
   std::string setup_error;
   std::vector<int32_t> goals;                          // goal ids reached (unordered)
   std::vector<std::pair<int32_t, int32_t>> switches;   // (switch id, key) pairs reached
+  std::vector<std::pair<int32_t, float>> distances;  // (goal id, min branch distance > 0) of outcomes not taken
   double millis = 0;
+  int64_t iterations = 0;  // backward jumps executed in instrumented code (Probes.iterations)
 
   bool Normal() const { return threw_at < 0 && !setup_failed; }
   // Whether the test can be written as a stable JUnit test.

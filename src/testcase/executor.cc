@@ -1,5 +1,6 @@
 #include "testcase/executor.h"
 
+#include <bit>
 #include <chrono>
 
 #include "jvm/jni_util.h"
@@ -31,6 +32,7 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   }
   ex->begin_ = env->GetStaticMethodID(ex->probes_, "begin", "(JJ)V");
   ex->drain_ = env->GetStaticMethodID(ex->probes_, "drain", "()[I");
+  ex->iterations_ = env->GetStaticFieldID(ex->probes_, "iterations", "J");
   ex->collection_ = global("java/util/Collection");
   ex->map_ = global("java/util/Map");
   ex->string_ = global("java/lang/String");
@@ -163,6 +165,8 @@ ExecResult Executor::Run(const TestCase& tc) {
     // Interrupted or stopped by the watchdog: whatever it threw, the run overran.
     if (watchdog_->fired() != fired_before) out.budget_exceeded = true;
   }
+  out.iterations = env_->GetStaticLongField(probes_, iterations_);
+  if (progress_ != nullptr) progress_->Running(nullptr);
   CollectGoals(out);
   env_->PopLocalFrame(nullptr);
   out.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
@@ -179,7 +183,10 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
   switch (s.kind) {
     case StmtKind::kLiteral: ok = MakeLiteral(s, v); break;
     case StmtKind::kNull: v.l = nullptr; break;
-    case StmtKind::kCall: ok = Call(s, vals, v); break;
+    case StmtKind::kCall:
+      if (progress_ != nullptr) progress_->Running(s.callable.get());
+      ok = Call(s, vals, v);
+      break;
     case StmtKind::kNewArray: ok = NewArray(s, vals, v); break;
     case StmtKind::kNewCollection: ok = NewCollection(s, vals, v); break;
     case StmtKind::kGetStatic: {
@@ -236,12 +243,21 @@ void Executor::CollectGoals(ExecResult& out) {
   std::vector<jint> data(static_cast<size_t>(n));
   env_->GetIntArrayRegion(arr, 0, n, data.data());
   env_->DeleteLocalRef(arr);
+  // Layout (Probes.drain): {n, goal..., m, (switch id, key)..., d, (goal, float bits)...}.
   if (n < 2) return;
+  const size_t size = static_cast<size_t>(n);
   size_t goals = static_cast<size_t>(data[0]);
+  if (1 + goals >= size) return;
   out.goals.assign(data.begin() + 1, data.begin() + 1 + static_cast<long>(goals));
   size_t pairs = static_cast<size_t>(data[1 + goals]);
-  for (size_t k = 0; k < pairs; ++k) {
-    out.switches.emplace_back(data[2 + goals + 2 * k], data[3 + goals + 2 * k]);
+  size_t at = 2 + goals;
+  for (size_t k = 0; k < pairs && at + 1 < size; ++k, at += 2) {
+    out.switches.emplace_back(data[at], data[at + 1]);
+  }
+  if (at >= size) return;
+  size_t misses = static_cast<size_t>(data[at++]);
+  for (size_t k = 0; k < misses && at + 1 < size; ++k, at += 2) {
+    out.distances.emplace_back(data[at], std::bit_cast<float>(data[at + 1]));
   }
 }
 

@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "common/status.h"
 #include "jvm/watchdog.h"
+#include "testcase/progress.h"
 #include "testcase/execution_result.h"
 #include "testcase/test_case.h"
 
@@ -49,6 +50,8 @@ class Executor {
   JNIEnv* env() const { return env_; }
   // Stops runs blocked outside instrumented code (not owned; may be null).
   void SetWatchdog(jvm::Watchdog* w) { watchdog_ = w; }
+  // Told before every call statement runs (not owned; may be null).
+  void SetProgressSink(ProgressSink* p) { progress_ = p; }
 
  private:
   explicit Executor(JNIEnv* env, ExecutorOptions opts) : env_(env), opts_(opts) {}
@@ -64,8 +67,10 @@ class Executor {
   JNIEnv* env_;
   ExecutorOptions opts_;
   jvm::Watchdog* watchdog_ = nullptr;
+  ProgressSink* progress_ = nullptr;
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr;
+  jfieldID iterations_ = nullptr;
   jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;
   jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,
             get_superclass_ = nullptr;

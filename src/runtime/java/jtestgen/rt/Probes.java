@@ -7,7 +7,10 @@ package jtestgen.rt;
  * block probe records its block's id; a conditional jump records {@code id} when the jump
  * is taken and {@code id + 1} when it falls through; a switch records its id and the key so
  * that the engine maps the key to a case. Each goal id reached during an execution is logged
- * once; {@link #drain()} hands the log to the engine and resets it.
+ * once; {@link #drain()} hands the log to the engine and resets it. Conditional probes also
+ * record the branch distance of the outcome not taken ({@link BranchDistance}); lcmp,
+ * fcmpl/fcmpg and dcmpl/dcmpg are replaced by calls to the same-named methods here, which
+ * return the instruction's result and let the following if1 measure the operands.
  *
  * <p>Budgets: every backward jump calls {@link #loop()}, which throws {@link BudgetExceeded}
  * past the iteration limit or the deadline, so runaway code under test stops.
@@ -23,6 +26,9 @@ public final class Probes {
   private static int logSize;
   private static int[] switchLog = new int[1 << 12];
   private static int switchLogSize;
+  // Operand difference stashed by the last lcmp/fcmp?/dcmp? replacement, for the next if1.
+  private static boolean cmpPending;
+  private static double cmpDiff;
 
   /** Completed backward jumps in the current execution. */
   public static long iterations;
@@ -50,8 +56,20 @@ public final class Probes {
     seen = java.util.Arrays.copyOf(seen, n);
   }
 
-  /** ifeq..ifle: stack before the jump holds v; opcode is the jump's opcode. */
+  /**
+   * ifeq..ifle: stack before the jump holds v; opcode is the jump's opcode. When v is the
+   * result of a replaced lcmp/fcmp?/dcmp? (see {@link #lcmp}), the operand difference it
+   * stashed stands in for v in the branch distance.
+   */
   public static void if1(int v, int opcode, int id) {
+    double a = v;
+    if (cmpPending) {
+      cmpPending = false;
+      double s = cmpDiff;
+      // Use the stash only if it agrees with v (a cmp whose result was not jumped on at once
+      // may have left it); NaN is an unordered compare (v = -1 or 1 by the l/g variant).
+      if (v != 0 && ((v < 0 ? s < 0 : s > 0) || s != s)) a = s;
+    }
     boolean taken;
     switch (opcode) {
       case 0x99: taken = v == 0; break;
@@ -62,6 +80,7 @@ public final class Probes {
       default: taken = v <= 0; break;
     }
     hit(taken ? id : id + 1);
+    BranchDistance.record(opcode - 0x99, a, 0, taken, id);
   }
 
   /** if_icmpeq..if_icmple. */
@@ -76,18 +95,62 @@ public final class Probes {
       default: taken = a <= b; break;
     }
     hit(taken ? id : id + 1);
+    BranchDistance.record(opcode - 0x9f, a, b, taken, id);
   }
 
-  /** ifnull (0xc6) / ifnonnull (0xc7). */
+  /** ifnull (0xc6) / ifnonnull (0xc7). The outcome not taken has distance K. */
   public static void ifNull(Object o, int opcode, int id) {
     boolean taken = (opcode == 0xc6) == (o == null);
     hit(taken ? id : id + 1);
+    BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
   }
 
-  /** if_acmpeq (0xa5) / if_acmpne (0xa6). */
+  /** if_acmpeq (0xa5) / if_acmpne (0xa6). The outcome not taken has distance K. */
   public static void ifAcmp(Object a, Object b, int opcode, int id) {
     boolean taken = (opcode == 0xa5) == (a == b);
     hit(taken ? id : id + 1);
+    BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
+  }
+
+  // Replacements of lcmp, fcmpl, fcmpg, dcmpl, dcmpg (JVMS §6.5): each returns exactly the
+  // instruction's result and stashes a - b (as double; NaN if unordered) for the if1 that
+  // follows, so that its branch distance measures the operands rather than -1/0/1.
+
+  /** lcmp: Stack ..., long a, long b -> ..., int. */
+  public static int lcmp(long a, long b) {
+    long d = a - b;
+    // Exact difference unless it overflows (then the double one, whose sign may round to 0).
+    cmpDiff = ((a ^ b) & (a ^ d)) < 0 ? (double) a - (double) b : (double) d;
+    cmpPending = true;
+    return a < b ? -1 : (a == b ? 0 : 1);
+  }
+
+  /** fcmpl: NaN -> -1. */
+  public static int fcmpl(float a, float b) {
+    cmpDiff = (double) a - (double) b;
+    cmpPending = true;
+    return a > b ? 1 : (a == b ? 0 : -1);
+  }
+
+  /** fcmpg: NaN -> 1. */
+  public static int fcmpg(float a, float b) {
+    cmpDiff = (double) a - (double) b;
+    cmpPending = true;
+    return a < b ? -1 : (a == b ? 0 : 1);
+  }
+
+  /** dcmpl: NaN -> -1. */
+  public static int dcmpl(double a, double b) {
+    cmpDiff = a - b;
+    cmpPending = true;
+    return a > b ? 1 : (a == b ? 0 : -1);
+  }
+
+  /** dcmpg: NaN -> 1. */
+  public static int dcmpg(double a, double b) {
+    cmpDiff = a - b;
+    cmpPending = true;
+    return a < b ? -1 : (a == b ? 0 : 1);
   }
 
   /** tableswitch / lookupswitch with switch id `id` on key v. */
@@ -129,18 +192,22 @@ public final class Probes {
   /** Starts an execution: clears counters and sets its budgets. */
   public static void begin(long iterationLimit, long deadlineNanos) {
     iterations = 0;
+    cmpPending = false;
     Probes.iterationLimit = iterationLimit;
     Probes.deadlineNanos = deadlineNanos;
   }
 
   /**
-   * Ends an execution: returns the goal ids reached, then the switch records, as
-   * {logSize, id..., switchPairs, (switchId, key)...}, and resets both logs.
+   * Ends an execution: returns the goal ids reached, the switch records and the branch
+   * distances of outcomes not reached (see {@link BranchDistance}) as
+   * {logSize, id..., switchPairs, (switchId, key)..., d, (goalId, floatToIntBits(dist))...},
+   * and resets all of them.
    */
   public static int[] drain() {
     int n = logSize;
     int m = switchLogSize;
-    int[] out = new int[2 + n + m];
+    int d = BranchDistance.keepUnreached(seen);
+    int[] out = new int[3 + n + m + 2 * d];
     out[0] = n;
     for (int i = 0; i < n; i++) {
       out[1 + i] = log[i];
@@ -148,8 +215,11 @@ public final class Probes {
     }
     out[1 + n] = m / 2;
     System.arraycopy(switchLog, 0, out, 2 + n, m);
+    out[2 + n + m] = d;
+    BranchDistance.drainTo(out, 3 + n + m);
     logSize = 0;
     switchLogSize = 0;
+    cmpPending = false;
     iterationLimit = Long.MAX_VALUE;
     deadlineNanos = Long.MAX_VALUE;
     Thread.interrupted();  // a watchdog interrupt must not leak into the next execution

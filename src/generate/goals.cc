@@ -1,0 +1,168 @@
+#include "generate/goals.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace jtg::generate {
+
+using testcase::Observed;
+using testcase::StmtKind;
+
+GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePtr>& targets)
+    : coverage_(coverage) {
+  for (int32_t g : coverage.goals()) {
+    structural_.push_back(g);
+    kinds_[g] = coverage.IsBlock(g) ? GoalKind::kLine : GoalKind::kBranch;
+  }
+  std::sort(structural_.begin(), structural_.end());
+  for (const auto& c : targets) {
+    std::string m = c->name + c->descriptor;
+    Dynamic(GoalKind::kMethod, "method:" + m);
+    Dynamic(GoalKind::kMethodNoException, "normal:" + m);
+  }
+}
+
+int32_t GoalModel::Dynamic(GoalKind kind, const std::string& key) {
+  auto it = dynamic_ids_.find(key);
+  if (it != dynamic_ids_.end()) return it->second;
+  int32_t id = next_dynamic_++;
+  dynamic_ids_.emplace(key, id);
+  kinds_[id] = kind;
+  return id;
+}
+
+std::string GoalModel::Category(const Observed& o, const classfile::TypeDesc& t) {
+  switch (o.kind) {
+    case Observed::kPrimitive:
+    case Observed::kObject:
+      if (o.kind == Observed::kObject && !o.boxed) {
+        if (o.size >= 0) return o.size == 0 ? "empty" : "nonempty";
+        return "nonnull";
+      }
+      switch (o.prim) {
+        case 'Z': return o.i ? "true" : "false";
+        case 'C': {
+          int64_t c = o.i;
+          if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return "alpha";
+          if (c >= '0' && c <= '9') return "digit";
+          return "other";
+        }
+        case 'F':
+        case 'D': return o.d < 0 ? "neg" : o.d == 0 ? "zero" : "pos";
+        default: return o.i < 0 ? "neg" : o.i == 0 ? "zero" : "pos";
+      }
+    case Observed::kString: return o.s.empty() ? "empty" : "nonempty";
+    case Observed::kNull: return "null";
+    case Observed::kNone: break;
+  }
+  (void)t;
+  return "";
+}
+
+Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::ExecResult& r) {
+  Evaluation e;
+  e.length = tc.size();
+  e.failed = !r.Writable();
+  e.threw = r.threw_at >= 0;
+  for (int32_t g : coverage_.GoalsReached(r.goals, r.switches)) e.reached.insert(g);
+  for (const auto& [g, d] : r.distances) e.distance[g] = d;
+  const std::string& cut = coverage_.class_name();
+  for (size_t i = 0; i < tc.size(); ++i) {
+    const auto& s = tc.stmts[i];
+    bool threw = static_cast<int>(i) == r.threw_at;
+    if (static_cast<int>(i) > r.threw_at && r.threw_at >= 0) break;
+    if (s.kind != StmtKind::kCall || s.callable->owner != cut) continue;
+    std::string m = s.callable->name + s.callable->descriptor;
+    e.reached.insert(Dynamic(GoalKind::kMethod, "method:" + m));
+    if (threw) {
+      if (r.Writable()) {
+        e.reached.insert(Dynamic(GoalKind::kException, "exception:" + m + ":" + r.exception_class));
+      }
+      break;
+    }
+    e.reached.insert(Dynamic(GoalKind::kMethodNoException, "normal:" + m));
+    if (i < r.values.size() && s.ProducesValue() && !s.callable->IsConstructor()) {
+      std::string cat = Category(r.values[i], s.type);
+      if (!cat.empty()) e.reached.insert(Dynamic(GoalKind::kOutput, "output:" + m + ":" + cat));
+    }
+    for (size_t k = 0; k < s.args.size(); ++k) {
+      size_t a = static_cast<size_t>(s.args[k]);
+      if (a >= r.values.size()) continue;
+      std::string cat = Category(r.values[a], tc.stmts[a].type);
+      if (!cat.empty()) {
+        e.reached.insert(Dynamic(GoalKind::kInput,
+                                 "input:" + m + ":" + std::to_string(k) + ":" + cat));
+      }
+    }
+  }
+  return e;
+}
+
+double GoalModel::Fitness(const Evaluation& e, int32_t goal,
+                          absl::flat_hash_map<int32_t, double>* memo) const {
+  if (e.failed) return std::numeric_limits<double>::infinity();
+  if (e.reached.contains(goal)) return 0;
+  if (goal >= kDynamicBase) return 1;
+  auto cached = memo->find(goal);
+  if (cached != memo->end()) return cached->second;
+  auto d = e.distance.find(goal);
+  if (d != e.distance.end()) {
+    double v = d->second / (d->second + 1.0);
+    memo->emplace(goal, v);
+    return v;
+  }
+  // Guard against control-dependence cycles (loops): mark as in progress.
+  memo->emplace(goal, 1e9);
+  double best = 1e9;
+  const auto& deps = coverage_.DepsOf(goal);
+  if (deps.empty()) {
+    best = 1;
+  } else {
+    for (int32_t dep : deps) best = std::min(best, 1 + Fitness(e, dep, memo));
+  }
+  (*memo)[goal] = best;
+  return best;
+}
+
+std::vector<int32_t> GoalModel::AllGoals() const {
+  std::vector<int32_t> out = structural_;
+  for (const auto& [key, id] : dynamic_ids_) out.push_back(id);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int32_t> GoalModel::Released(const absl::flat_hash_set<int32_t>& covered) const {
+  std::vector<int32_t> out;
+  for (int32_t g : AllGoals()) {
+    if (covered.contains(g)) continue;
+    if (g >= kDynamicBase) {
+      out.push_back(g);
+      continue;
+    }
+    const auto& deps = coverage_.DepsOf(g);
+    bool released = deps.empty() ||
+                    std::any_of(deps.begin(), deps.end(),
+                                [&](int32_t d) { return covered.contains(d); });
+    if (released) out.push_back(g);
+  }
+  return out;
+}
+
+GoalKind GoalModel::Kind(int32_t goal) const {
+  auto it = kinds_.find(goal);
+  return it == kinds_.end() ? GoalKind::kBranch : it->second;
+}
+
+size_t GoalModel::CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covered,
+                          size_t* total) const {
+  size_t n = 0, t = 0;
+  for (const auto& [id, kind] : kinds_) {
+    if (kind != k) continue;
+    ++t;
+    n += covered.contains(id) ? 1 : 0;
+  }
+  if (total != nullptr) *total = t;
+  return n;
+}
+
+}  // namespace jtg::generate

@@ -1,0 +1,74 @@
+// The coverage goals of the search and their fitness (aDynaMOSA note §3; Panichella et al.,
+// TSE 2018, §III-A and §IV). Goals of seven kinds share one integer id space:
+//   - structural (ids from the probe plan): branch outcomes, switch targets, and blocks (the
+//     line criterion), each with the branch outcomes it is control dependent on;
+//   - per method under test: "method" (called directly by a statement), "method without
+//     exception" (the call returned normally), "output" (return value category), "input"
+//     (argument category), created up front;
+//   - "exception" (method, exception class), created when first observed.
+// Fitness (lower is better, 0 = covered): reached -> 0; a branch outcome whose conditional ran
+// -> d/(d+1) of its branch distance; otherwise 1 + the lowest fitness among its control
+// dependencies (approach level plus normalized distance at the closest executed predicate);
+// an entry goal not reached -> 1. Goals of the other kinds are 0/1.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "generate/coverage_model.h"
+#include "generate/universe.h"
+#include "testcase/execution_result.h"
+#include "testcase/test_case.h"
+
+namespace jtg::generate {
+
+enum class GoalKind : uint8_t {
+  kBranch, kLine, kMethod, kMethodNoException, kException, kOutput, kInput
+};
+
+// What one execution of a test reached, in goal terms.
+struct Evaluation {
+  absl::flat_hash_set<int32_t> reached;
+  absl::flat_hash_map<int32_t, float> distance;  // branch outcomes not taken
+  bool failed = false;  // harness problem or overrun: +inf on every goal
+  bool threw = false;   // the last statement threw
+  size_t length = 0;
+  int64_t iterations = 0;  // backward jumps executed
+};
+
+class GoalModel {
+ public:
+  static constexpr int32_t kDynamicBase = 1 << 28;
+
+  // `targets`: the methods under test (for the method/output/input/exception goals).
+  GoalModel(const CoverageModel& coverage, const std::vector<CallablePtr>& targets);
+
+  // Goals reached by an execution (creating exception goals when first seen).
+  Evaluation Evaluate(const testcase::TestCase& tc, const testcase::ExecResult& r);
+  // Fitness of `goal` for an evaluation; `memo` caches structural recursion per evaluation.
+  double Fitness(const Evaluation& e, int32_t goal,
+                 absl::flat_hash_map<int32_t, double>* memo) const;
+
+  // All goals known now (structural and dynamic), in id order.
+  std::vector<int32_t> AllGoals() const;
+  // DynaMOSA's targets: goals with no control dependency, or with one that is covered.
+  std::vector<int32_t> Released(const absl::flat_hash_set<int32_t>& covered) const;
+  GoalKind Kind(int32_t goal) const;
+  size_t CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covered, size_t* total) const;
+
+ private:
+  int32_t Dynamic(GoalKind kind, const std::string& key);
+  static std::string Category(const testcase::Observed& o, const classfile::TypeDesc& t);
+
+  const CoverageModel& coverage_;
+  std::map<std::string, int32_t> dynamic_ids_;
+  absl::flat_hash_map<int32_t, GoalKind> kinds_;
+  std::vector<int32_t> structural_;
+  int32_t next_dynamic_ = kDynamicBase;
+};
+
+}  // namespace jtg::generate

@@ -1,0 +1,192 @@
+#include "generate/mosa.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include "generate/performance.h"
+#include "generate/ranking.h"
+
+namespace jtg::generate {
+
+using testcase::TestCase;
+
+Mosa::Mosa(Universe& u, GoalModel& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
+    : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
+      factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
+      selector_(u.targets()), variation_(u, factory_, selector_, ex, rng, opts.max_length) {}
+
+Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
+  ++stats_.iterations;
+  testcase::ExecResult r = ex_.Run(*t);
+  stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
+  if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) + 1 < t->size()) {
+    t->stmts.resize(static_cast<size_t>(r.threw_at) + 1);
+  }
+  Individual ind;
+  ind.test = t;
+  ind.eval = goals_.Evaluate(*t, r);
+  ind.eval.iterations = r.iterations;
+  ind.performance = PerformanceScore(MeasureProxies(*t, ind.eval));
+  if (r.budget_exceeded || r.exit_attempt) {
+    // Blame the call that was running when the run overran or tried to exit.
+    const testcase::Callable* c = nullptr;
+    if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) < t->size()) {
+      c = t->stmts[static_cast<size_t>(r.threw_at)].callable.get();
+    }
+    if (c != nullptr) {
+      std::string key = c->name + c->descriptor;
+      ++(r.budget_exceeded ? stats_.overruns : stats_.exits)[key];
+      selector_.Penalize(c);
+    }
+    ++(r.budget_exceeded ? stats_.budget_exceeded : stats_.exit_attempts);
+  }
+  if (ind.eval.failed) {
+    ++stats_.discarded;
+    ind.performance = std::numeric_limits<double>::infinity();
+    return ind;
+  }
+  r.threw_at >= 0 ? ++stats_.exceptional : ++stats_.normal;
+  std::vector<int32_t> reached(ind.eval.reached.begin(), ind.eval.reached.end());
+  std::sort(reached.begin(), reached.end());
+  double secondary = opts_.adaptive_performance ? ind.performance : -1;
+  archive_.Update(t, reached, secondary, r.threw_at >= 0);
+  bool newly = false;
+  for (int32_t g : reached) newly |= covered_.insert(g).second;
+  if (newly) {
+    improved_ = true;
+    if (opts_.dynamic) {
+      current_ = goals_.Released(covered_);
+    } else {
+      std::vector<int32_t> all = goals_.AllGoals(), rest;
+      for (int32_t g : all) {
+        if (!covered_.contains(g)) rest.push_back(g);
+      }
+      current_ = std::move(rest);
+    }
+  }
+  if (r.Normal()) pool_.Add(*t);
+  return ind;
+}
+
+const Individual& Mosa::Tournament(const std::vector<Individual>& pop) {
+  const Individual* best = &pop[rng_.Below(pop.size())];
+  for (size_t k = 1; k < opts_.tournament; ++k) {
+    const Individual& c = pop[rng_.Below(pop.size())];
+    if (c.rank < best->rank || (c.rank == best->rank && c.distance > best->distance)) {
+      best = &c;
+    }
+  }
+  return *best;
+}
+
+std::vector<Individual> Mosa::Offspring(const std::vector<Individual>& parents) {
+  std::vector<Individual> out;
+  while (out.size() < opts_.population) {
+    const Individual& a = Tournament(parents);
+    const Individual& b = Tournament(parents);
+    TestCase c1 = *a.test, c2 = *b.test;
+    if (rng_.Chance(opts_.crossover_rate)) std::tie(c1, c2) = variation_.Crossover(c1, c2);
+    for (TestCase* c : {&c1, &c2}) {
+      TestCase m = variation_.Mutate(*c);
+      if (m.size() == 0) m = variation_.RandomTest();
+      out.push_back(Evaluate(std::make_shared<TestCase>(std::move(m))));
+    }
+  }
+  return out;
+}
+
+char Mosa::NextHeuristic() {
+  if (!opts_.adaptive_performance) return 'C';
+  if (generations_ == 0) return 'P';
+  if (!improved_) {
+    (heuristic_ == 'P' ? pc_ : cc_) += 1;
+    return pc_ <= cc_ ? 'P' : 'C';
+  }
+  (heuristic_ == 'P' ? pc_ : cc_) = 0;
+  return heuristic_;
+}
+
+std::vector<Individual> Mosa::Select(std::vector<Individual> all) {
+  // Fitness of every individual on every current (uncovered) target.
+  std::vector<int32_t> targets;
+  for (int32_t g : current_) {
+    if (!covered_.contains(g)) targets.push_back(g);
+  }
+  FitnessMatrix fit(all.size(), std::vector<double>(targets.size()));
+  std::vector<double> secondary(all.size());
+  std::vector<Proxies> proxies(all.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    absl::flat_hash_map<int32_t, double> memo;
+    for (size_t g = 0; g < targets.size(); ++g) {
+      fit[i][g] = goals_.Fitness(all[i].eval, targets[g], &memo);
+      auto b = best_.find(targets[g]);
+      if (b == best_.end() || fit[i][g] < b->second) {
+        best_[targets[g]] = fit[i][g];
+        improved_ = true;
+      }
+    }
+    secondary[i] = opts_.adaptive_performance ? all[i].performance
+                                              : static_cast<double>(all[i].test->size());
+    proxies[i] = MeasureProxies(*all[i].test, all[i].eval);
+  }
+  auto fronts = PreferenceSort(fit, secondary, opts_.population, rng_);
+  std::vector<Individual> next;
+  size_t remain = std::max(opts_.population, fronts.empty() ? 0 : fronts[0].size());
+  for (size_t d = 0; d < fronts.size() && remain > 0; ++d) {
+    const auto& front = fronts[d];
+    std::vector<double> score =
+        heuristic_ == 'P' ? PerformanceHeuristic(proxies, front)
+        : opts_.epsilon_diversity ? EpsilonDominance(fit, front)
+                                  : SubvectorDominance(fit, front);
+    std::vector<size_t> order(front.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    if (front.size() > remain) {
+      std::stable_sort(order.begin(), order.end(),
+                       [&](size_t x, size_t y) { return score[x] > score[y]; });
+      order.resize(remain);
+    }
+    for (size_t k : order) {
+      Individual ind = std::move(all[static_cast<size_t>(front[k])]);
+      ind.rank = static_cast<int>(d);
+      ind.distance = score[k];
+      next.push_back(std::move(ind));
+    }
+    remain -= order.size();
+  }
+  return next;
+}
+
+bool Mosa::AllCovered() const {
+  for (int32_t g : current_) {
+    if (!covered_.contains(g)) return false;
+  }
+  return true;
+}
+
+void Mosa::Run(const SearchBudget& budget) {
+  auto start = std::chrono::steady_clock::now();
+  auto out_of_budget = [&] {
+    if (budget.max_iterations > 0) return stats_.iterations >= budget.max_iterations;
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+           budget.seconds;
+  };
+  current_ = opts_.dynamic ? goals_.Released(covered_) : goals_.AllGoals();
+  std::vector<Individual> population;
+  while (population.size() < opts_.population && !out_of_budget()) {
+    population.push_back(Evaluate(std::make_shared<TestCase>(variation_.RandomTest())));
+  }
+  while (!out_of_budget() && !AllCovered() && !population.empty()) {
+    heuristic_ = NextHeuristic();
+    heuristic_log_ += heuristic_;
+    improved_ = false;
+    std::vector<Individual> all = Offspring(population);
+    for (auto& p : population) all.push_back(std::move(p));
+    population = Select(std::move(all));
+    ++generations_;
+  }
+  stats_.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace jtg::generate

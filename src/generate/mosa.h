@@ -1,0 +1,85 @@
+// DynaMOSA, the many-objective search of `jtestgen suite` (Panichella, Kifetew & Tonella,
+// TSE 2018, Algorithm 2; MOSA, ICST 2015), with the aDynaMOSA variant (performance proxies as
+// the archive's secondary objective and an adaptive switch between crowding distance and the
+// performance heuristic; see ../shared/techniques/adynamosa.md §5-7 and performance.h).
+//
+// One objective per goal (goals.h); the population evolves under preference sorting over the
+// current targets, which DynaMOSA releases along the control-dependence graph as their
+// dependencies get covered; an archive keeps the best test per covered goal.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "generate/goals.h"
+#include "generate/random_search.h"
+#include "generate/rng.h"
+#include "generate/target_selector.h"
+#include "generate/universe.h"
+#include "generate/value_factory.h"
+#include "generate/variation.h"
+#include "testcase/executor.h"
+
+namespace jtg::generate {
+
+struct MosaOptions {
+  size_t population = 50;
+  double crossover_rate = 0.75;
+  size_t tournament = 10;
+  size_t max_length = 40;
+  bool dynamic = true;             // DynaMOSA target release (false: MOSA, all goals)
+  bool epsilon_diversity = false;  // EvoSuite's fast epsilon assignment, else subvector
+  bool adaptive_performance = false;  // aDynaMOSA
+};
+
+struct Individual {
+  std::shared_ptr<testcase::TestCase> test;
+  Evaluation eval;
+  double performance = 0;  // aDynaMOSA performance score (lower is better)
+  int rank = 0;
+  double distance = 0;     // diversity or performance heuristic (higher is better)
+};
+
+class Mosa {
+ public:
+  Mosa(Universe& u, GoalModel& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts);
+
+  void Run(const SearchBudget& budget);
+  const Archive& archive() const { return archive_; }
+  const SearchStats& stats() const { return stats_; }
+  // Heuristic used in each generation ('P' performance, 'C' crowding), for the log.
+  const std::string& heuristic_log() const { return heuristic_log_; }
+  int64_t generations() const { return generations_; }
+
+ private:
+  Individual Evaluate(std::shared_ptr<testcase::TestCase> t);
+  std::vector<Individual> Offspring(const std::vector<Individual>& parents);
+  const Individual& Tournament(const std::vector<Individual>& pop);
+  std::vector<Individual> Select(std::vector<Individual> all);
+  bool AllCovered() const;
+  char NextHeuristic();
+
+  Universe& u_;
+  GoalModel& goals_;
+  testcase::Executor& ex_;
+  Rng& rng_;
+  MosaOptions opts_;
+  SequencePool pool_;
+  ValueFactory factory_;
+  TargetSelector selector_;
+  Variation variation_;
+  Archive archive_;
+  absl::flat_hash_set<int32_t> covered_;
+  std::vector<int32_t> current_;  // uncovered targets in play
+  absl::flat_hash_map<int32_t, double> best_;  // best fitness so far per current target
+  bool improved_ = true;
+  int64_t pc_ = 0, cc_ = 0;
+  char heuristic_ = 'P';
+  std::string heuristic_log_;
+  int64_t generations_ = 0;
+  SearchStats stats_;
+};
+
+}  // namespace jtg::generate

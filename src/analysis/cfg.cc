@@ -48,6 +48,26 @@ StatusOr<Cfg> BuildCfg(const classfile::CodeAttribute& code) {
     }
     if (EndsBlock(in) && i + 1 < insns.size()) leader[i + 1] = true;
   }
+  // JaCoCo also starts a probe segment at the first instruction of a source line that
+  // contains a method invocation (LabelFlowAnalyzer's "method invocation line"), so a line
+  // whose calls returned counts as covered even when a later line of the block throws. Do
+  // the same so that line coverage matches JaCoCo's.
+  {
+    std::vector<std::pair<uint32_t, uint16_t>> starts;  // (pc, line) sorted by pc
+    for (const auto& ln : code.lines) starts.emplace_back(ln.start_pc, ln.line);
+    std::sort(starts.begin(), starts.end());
+    for (size_t k = 0; k < starts.size(); ++k) {
+      uint32_t from = starts[k].first;
+      uint32_t to = k + 1 < starts.size() ? starts[k + 1].first : code_len;
+      if (from >= code_len || index_of[from] == 0) continue;
+      bool invokes = false;
+      for (uint32_t i = index_of[from] - 1; i < insns.size() && insns[i].offset < to; ++i) {
+        uint8_t op = insns[i].opcode;
+        if (op >= 0xb6 && op <= 0xba) invokes = true;
+      }
+      if (invokes) leader[index_of[from] - 1] = true;
+    }
+  }
   // Handler ranges as insn index ranges [first, last) and handler insn.
   struct Range { uint32_t first, last, handler; };
   std::vector<Range> ranges;

@@ -125,6 +125,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["branches"] = {{"covered", r.coverage.branches_covered},
                    {"total", r.coverage.branches_total}};
   j["lines"] = {{"covered", r.coverage.lines_covered}, {"total", r.coverage.lines_total}};
+  j["uncovered_lines"] = r.coverage.uncovered_lines;
   j["time_s"] = {{"search", r.search_seconds}, {"total", r.total_seconds}};
   j["algorithm"] = r.search;
   j["generations"] = r.generations;

@@ -93,6 +93,9 @@ CoverageSummary CoverageModel::Measure(const absl::flat_hash_set<int32_t>& cover
   }
   s.lines_total = static_cast<int>(all_lines_.size());
   s.lines_covered = static_cast<int>(lines.size());
+  for (uint16_t l : all_lines_) {
+    if (!lines.contains(l)) s.uncovered_lines.push_back(l);
+  }
   s.methods_not_instrumented = not_instrumented_;
   return s;
 }

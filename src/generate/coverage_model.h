@@ -22,6 +22,7 @@ struct CoverageSummary {
   int branches_covered = 0, branches_total = 0;
   int lines_covered = 0, lines_total = 0;
   int methods_not_instrumented = 0;
+  std::vector<int> uncovered_lines;  // source lines with no covered instruction, ascending
   double BranchPct() const;
   double LinePct() const;
 };

@@ -82,6 +82,14 @@ public final class JacocoCoverage {
         System.err.println("JacocoCoverage: warning: execution data for " + fqcn
             + " does not match the class file (different build?)");
       }
+      if (System.getenv("JTG_JACOCO_LINES") != null) {  // debugging aid: uncovered lines
+        StringBuilder sb = new StringBuilder("uncovered lines:");
+        for (int l = cc.getFirstLine(); l <= cc.getLastLine(); l++) {
+          int st = cc.getLine(l).getStatus();
+          if (st == org.jacoco.core.analysis.ICounter.NOT_COVERED) sb.append(' ').append(l);
+        }
+        System.err.println(sb);
+      }
       System.out.println("{\"class\":" + quote(fqcn)
           + ",\"branches\":" + counter(cc.getBranchCounter())
           + ",\"lines\":" + counter(cc.getLineCounter())

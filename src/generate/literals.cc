@@ -64,7 +64,9 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
     double r = static_cast<double>(rng_.Below(100)) / 100.0;
     if (r < 0.5 && !seeds.ints.empty()) return rng_.Pick(seeds.ints);
     if (r < 0.85) return rng_.Between(-10, 10);
-    return rng_.Between(-100000, 100000);
+    // EvoSuite's default bound on random integers (2048): larger sizes and counts mostly
+    // buy time spent allocating in the code under test, not coverage.
+    return rng_.Between(-2048, 2048);
   };
   switch (kind) {
     case 's': s.lit.s = RandomString(); break;
@@ -90,7 +92,7 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
       double v;
       if (r < 0.4 && !seeds.doubles.empty()) v = rng_.Pick(seeds.doubles);
       else if (r < 0.7) v = static_cast<double>(some_int());
-      else v = static_cast<double>(rng_.Between(-100000, 100000)) / 100.0;
+      else v = static_cast<double>(rng_.Between(-204800, 204800)) / 100.0;
       if (kind == 'F') v = static_cast<float>(v);
       s.lit.d = v;
       break;

@@ -78,6 +78,30 @@ bool SequencePool::Pick(const TypeDesc& t, testcase::Executor& ex, Rng& rng, siz
 // ---- ValueFactory -------------------------------------------------------------------------
 
 namespace {
+CallablePtr JdkMethod(const char* owner, const char* name, const char* desc, bool is_static,
+                      bool interface_owner) {
+  auto c = std::make_shared<testcase::Callable>();
+  c->owner = owner;
+  c->name = name;
+  c->descriptor = desc;
+  c->desc = *classfile::ParseMethodDescriptor(desc);
+  c->is_static = is_static;
+  c->is_interface_owner = interface_owner;
+  return c;
+}
+}  // namespace
+
+ValueFactory::ValueFactory(Universe& u, SequencePool& pool, testcase::Executor& ex, Rng& rng,
+                           FactoryLimits limits)
+    : u_(u), pool_(pool), ex_(ex), rng_(rng), limits_(limits),
+      iterator_(JdkMethod("java/util/Collection", "iterator", "()Ljava/util/Iterator;", false,
+                          true)),
+      enumeration_(JdkMethod("java/util/Collections", "enumeration",
+                             "(Ljava/util/Collection;)Ljava/util/Enumeration;", true, false)),
+      for_name_(JdkMethod("java/lang/Class", "forName", "(Ljava/lang/String;)Ljava/lang/Class;",
+                          true, false)) {}
+
+namespace {
 char BoxedPrimitive(const std::string& n) {
   if (n == "java/lang/Integer") return 'I';
   if (n == "java/lang/Long") return 'J';
@@ -122,9 +146,14 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
     int r = FromPool(tc, t);
     if (r >= 0) return r;
   }
+  if (n == "java/lang/Object" && rng_.Chance(0.25)) {
+    int r = StructuredObject(tc, depth);
+    if (r >= 0) return r;
+  }
   if (n == "java/lang/Object" || n == "java/lang/Comparable" || n == "java/io/Serializable") {
     return Literal(tc, t, rng_.Chance(0.6) ? 's' : 'I');
   }
+  if (int r = JdkValue(tc, t, depth); r >= 0) return r;
   std::string impl = JdkImplementation(n);
   if (!impl.empty()) return Collection(tc, t, impl, depth);
   int r = UserType(tc, t, depth);
@@ -239,6 +268,62 @@ int ValueFactory::Array(TestCase& tc, const TypeDesc& t, int depth) {
   }
   tc.stmts.push_back(std::move(s));
   return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::JdkValue(TestCase& tc, const TypeDesc& t, int depth) {
+  const std::string& n = t.class_name;
+  CallablePtr call;
+  TypeDesc arg_type;
+  if (n == "java/util/Iterator" || n == "java/util/ListIterator") {
+    if (n != "java/util/Iterator") return -1;
+    call = iterator_;
+  } else if (n == "java/util/Enumeration") {
+    call = enumeration_;
+  } else if (n == "java/lang/Class") {
+    // A class name from a small set of JDK classes.
+    static const char16_t* kNames[] = {u"java.lang.String", u"java.lang.Integer",
+                                       u"java.lang.Object", u"java.util.ArrayList",
+                                       u"java.lang.Number"};
+    Stmt lit;
+    lit.kind = StmtKind::kLiteral;
+    lit.type = ObjectType("java/lang/String");
+    lit.lit.type = 's';
+    lit.lit.s = kNames[rng_.Below(5)];
+    tc.stmts.push_back(std::move(lit));
+    Stmt s;
+    s.kind = StmtKind::kCall;
+    s.callable = for_name_;
+    s.args = {static_cast<int>(tc.size() - 1)};
+    s.type = for_name_->desc.ret;
+    tc.stmts.push_back(std::move(s));
+    return static_cast<int>(tc.size() - 1);
+  } else {
+    return -1;
+  }
+  int coll = Collection(tc, ObjectType("java/util/ArrayList"), "java/util/ArrayList", depth + 1);
+  if (coll < 0) return -1;
+  Stmt s;
+  s.kind = StmtKind::kCall;
+  s.callable = call;
+  if (call->is_static) {
+    s.args = {coll};
+  } else {
+    s.receiver = coll;
+  }
+  s.type = call->desc.ret;
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::StructuredObject(TestCase& tc, int depth) {
+  switch (rng_.Below(6)) {
+    case 0: return Collection(tc, ObjectType("java/util/ArrayList"), "java/util/ArrayList", depth);
+    case 1: return Collection(tc, ObjectType("java/util/HashMap"), "java/util/HashMap", depth);
+    case 2: return Array(tc, *classfile::ParseFieldDescriptor("[Ljava/lang/Object;"), depth);
+    case 3: return Array(tc, *classfile::ParseFieldDescriptor("[I"), depth);
+    case 4: return JdkValue(tc, ObjectType("java/util/Iterator"), depth);
+    default: return JdkValue(tc, ObjectType("java/util/Enumeration"), depth);
+  }
 }
 
 int ValueFactory::UserType(TestCase& tc, const TypeDesc& t, int depth) {

@@ -48,8 +48,7 @@ struct FactoryLimits {
 class ValueFactory {
  public:
   ValueFactory(Universe& u, SequencePool& pool, testcase::Executor& ex, Rng& rng,
-               FactoryLimits limits)
-      : u_(u), pool_(pool), ex_(ex), rng_(rng), limits_(limits) {}
+               FactoryLimits limits);
 
   // Appends statements producing a value of type `t` and returns the index of the statement
   // holding it; -1 if no value can be built (the caller drops the test).
@@ -67,12 +66,19 @@ class ValueFactory {
   int UserType(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   int Null(testcase::TestCase& tc, const classfile::TypeDesc& t);
   std::u16string RandomString();
+  // Values of JDK types reached through a call: Iterator (list.iterator()), Enumeration
+  // (Collections.enumeration(list)), Class (Class.forName(name)); -1 if `t` is none of them.
+  int JdkValue(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  // Something other than a literal where an Object is expected: a collection, a map, an
+  // array, an iterator or an enumeration, so instanceof dispatch on Object gets exercised.
+  int StructuredObject(testcase::TestCase& tc, int depth);
 
   Universe& u_;
   SequencePool& pool_;
   testcase::Executor& ex_;
   Rng& rng_;
   FactoryLimits limits_;
+  CallablePtr iterator_, enumeration_, for_name_;
 };
 
 // The java.util implementation used for an interface or abstract JDK type, or "" if none

@@ -66,6 +66,7 @@ Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
     }
   }
   if (r.Normal()) pool_.Add(*t);
+  u_.AddObserved(r);
   return ind;
 }
 
@@ -80,9 +81,10 @@ const Individual& Mosa::Tournament(const std::vector<Individual>& pop) {
   return *best;
 }
 
-std::vector<Individual> Mosa::Offspring(const std::vector<Individual>& parents) {
+std::vector<Individual> Mosa::Offspring(const std::vector<Individual>& parents,
+                                        const std::function<bool()>& out_of_budget) {
   std::vector<Individual> out;
-  while (out.size() < opts_.population) {
+  while (out.size() < opts_.population && !out_of_budget()) {
     const Individual& a = Tournament(parents);
     const Individual& b = Tournament(parents);
     TestCase c1 = *a.test, c2 = *b.test;
@@ -180,7 +182,7 @@ void Mosa::Run(const SearchBudget& budget) {
     heuristic_ = NextHeuristic();
     heuristic_log_ += heuristic_;
     improved_ = false;
-    std::vector<Individual> all = Offspring(population);
+    std::vector<Individual> all = Offspring(population, out_of_budget);
     for (auto& p : population) all.push_back(std::move(p));
     population = Select(std::move(all));
     ++generations_;

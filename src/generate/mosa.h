@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,7 +56,8 @@ class Mosa {
 
  private:
   Individual Evaluate(std::shared_ptr<testcase::TestCase> t);
-  std::vector<Individual> Offspring(const std::vector<Individual>& parents);
+  std::vector<Individual> Offspring(const std::vector<Individual>& parents,
+                                    const std::function<bool()>& out_of_budget);
   const Individual& Tournament(const std::vector<Individual>& pop);
   std::vector<Individual> Select(std::vector<Individual> all);
   bool AllCovered() const;

@@ -86,6 +86,7 @@ void RandomSearch::Step() {
   if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) + 1 < tc->size()) {
     tc->stmts.resize(static_cast<size_t>(r.threw_at) + 1);
   }
+  u_.AddObserved(r);
   std::vector<int32_t> goals = model_.GoalsReached(r.goals, r.switches);
   archive_.Update(tc, goals, -1, r.threw_at >= 0);
   if (r.Normal()) {

@@ -134,6 +134,24 @@ void Universe::CollectSeeds() {
   seeds_.strings.assign(strings.begin(), strings.end());
 }
 
+void Universe::AddObserved(const testcase::ExecResult& r) {
+  constexpr size_t kMaxObserved = 1000;
+  for (const auto& v : r.values) {
+    if (v.kind == testcase::Observed::kString && v.s.size() <= 40 &&
+        seen_strings_.size() < kMaxObserved && seen_strings_.insert(v.s).second) {
+      if (std::find(seeds_.strings.begin(), seeds_.strings.end(), v.s) == seeds_.strings.end()) {
+        seeds_.strings.push_back(v.s);
+      }
+    } else if (v.kind == testcase::Observed::kPrimitive && v.prim != 'F' && v.prim != 'D' &&
+               v.prim != 'Z' && seen_ints_.size() < kMaxObserved &&
+               seen_ints_.insert(v.i).second) {
+      if (std::find(seeds_.ints.begin(), seeds_.ints.end(), v.i) == seeds_.ints.end()) {
+        seeds_.ints.push_back(v.i);
+      }
+    }
+  }
+}
+
 void Universe::IndexHierarchy() {
   if (indexed_) return;
   indexed_ = true;

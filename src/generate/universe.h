@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
 #include "common/status.h"
+#include "testcase/execution_result.h"
 #include "testcase/test_case.h"
 
 namespace jtg::generate {
@@ -52,6 +54,9 @@ class Universe {
   // Methods under test (static and instance) and the CUT's public constructors.
   const std::vector<CallablePtr>& targets() const { return targets_; }
   const Seeds& seeds() const { return seeds_; }
+  // Dynamic seeding (EvoSuite's "values observed at run time"): strings and integers that
+  // calls returned are added to the seeds, up to a bound, so later tests can feed them back.
+  void AddObserved(const testcase::ExecResult& r);
   // Whether the CUT needs a receiver from somewhere else (it is abstract or an interface).
   bool cut_is_abstract() const;
 
@@ -78,6 +83,8 @@ class Universe {
   std::string cut_name_, warning_;
   std::vector<CallablePtr> targets_;
   Seeds seeds_;
+  std::set<std::u16string> seen_strings_;
+  std::set<int64_t> seen_ints_;
   bool indexed_ = false;
   std::map<std::string, ClassHeader> headers_;
   std::map<std::string, std::vector<Producer>> producers_;

@@ -104,7 +104,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       return model.GoalsReached(r.goals, r.switches);
     };
   } else {
-    goal_model = std::make_unique<generate::GoalModel>(model, universe->targets());
+    goal_model =
+        std::make_unique<generate::GoalModel>(model, universe->targets(), opts.weak_mutation);
     generate::MosaOptions mo;
     mo.population = opts.population;
     mo.crossover_rate = opts.crossover_rate;
@@ -123,10 +124,14 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     };
   }
   report.search = opts.search;
+  if (opts.weak_mutation && goal_model == nullptr) {  // random search: only to measure
+    goal_model = std::make_unique<generate::GoalModel>(model, universe->targets(), true);
+  }
 
   // Minimize, write, validate, measure.
   SuiteContext ctx{opts, internal, *universe, model, *executor,
-                   model.GoalsReached(on_load.goals, on_load.switches), reach};
+                   model.GoalsReached(on_load.goals, on_load.switches), reach,
+                   opts.weak_mutation ? goal_model.get() : nullptr};
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;
@@ -138,6 +143,9 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.search_seconds = report.stats.seconds;
   report.total_seconds = seconds_since(t0);
   report.test_file = outcome.test_file;
+  report.weak_mutation = opts.weak_mutation;
+  report.mutants_killed = outcome.mutants_killed;
+  report.mutants_total = outcome.mutants_total;
   JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();

@@ -108,11 +108,19 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
 
   // 3. Coverage of the kept tests, from our own probes.
   absl::flat_hash_set<int32_t> covered(ctx.load_goals.begin(), ctx.load_goals.end());
+  absl::flat_hash_set<int32_t> killed;  // weak mutants, when measured
   for (const auto& w : written) {
     testcase::ExecResult r = ctx.executor.Run(w.test);
     for (int32_t g : ctx.model.GoalsReached(r.goals, r.switches)) covered.insert(g);
+    if (ctx.goals != nullptr) {
+      for (int32_t g : ctx.goals->Evaluate(w.test, r).reached) killed.insert(g);
+    }
   }
   outcome.coverage = ctx.model.Measure(covered);
+  if (ctx.goals != nullptr) {
+    outcome.mutants_killed =
+        ctx.goals->CountOf(generate::GoalKind::kWeakMutation, killed, &outcome.mutants_total);
+  }
   return outcome;
 }
 
@@ -141,6 +149,9 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
   j["overrunning_methods"] = r.stats.overruns;
   j["exiting_methods"] = r.stats.exits;
+  if (r.weak_mutation) {
+    j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
+  }
   fs::create_directories(out_dir);
   std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
   std::ofstream out(path);
@@ -157,6 +168,11 @@ void PrintSummary(const SuiteReport& r) {
               r.coverage.branches_total, r.coverage.BranchPct());
   std::printf("  lines:           %d/%d (%.1f%%)\n", r.coverage.lines_covered,
               r.coverage.lines_total, r.coverage.LinePct());
+  if (r.weak_mutation) {
+    std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed,
+                r.mutants_total,
+                r.mutants_total > 0 ? 100.0 * r.mutants_killed / r.mutants_total : 0.0);
+  }
   std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n",
               r.search.c_str(), r.search_seconds, static_cast<long long>(r.stats.iterations),
               r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);

@@ -7,6 +7,7 @@
 
 #include "cli/suite_command.h"
 #include "generate/coverage_model.h"
+#include "generate/goals.h"
 #include "generate/minimizer.h"
 #include "generate/random_search.h"
 #include "generate/universe.h"
@@ -22,6 +23,7 @@ struct SuiteContext {
   testcase::Executor& executor;
   std::vector<int32_t> load_goals;  // reached by the CUT's static initializer
   generate::ReachFn reach;          // goals of the search reached by one execution
+  generate::GoalModel* goals = nullptr;  // non-null: measure weak mutants of the final suite
 };
 
 struct SuiteOutcome {
@@ -29,6 +31,7 @@ struct SuiteOutcome {
   int dropped = 0;
   generate::CoverageSummary coverage;
   std::string test_file;
+  size_t mutants_killed = 0, mutants_total = 0;  // when SuiteContext::goals is set
 };
 
 // Errors: Internal when javac or JUnit cannot be run, or the file does not compile for a
@@ -47,6 +50,8 @@ struct SuiteReport {
   std::string search;          // algorithm used
   int64_t generations = 0;     // GA generations (0 for random search)
   std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
+  bool weak_mutation = false;  // report the ROR weak mutation score below
+  size_t mutants_killed = 0, mutants_total = 0;
 };
 
 // Writes <out_dir>/jtestgen-report.json.

@@ -8,8 +8,9 @@ namespace jtg::generate {
 using testcase::Observed;
 using testcase::StmtKind;
 
-GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePtr>& targets)
-    : coverage_(coverage) {
+GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePtr>& targets,
+                     bool weak_mutation)
+    : coverage_(coverage), weak_mutation_(weak_mutation) {
   for (int32_t g : coverage.goals()) {
     structural_.push_back(g);
     kinds_[g] = coverage.IsBlock(g) ? GoalKind::kLine : GoalKind::kBranch;
@@ -29,6 +30,39 @@ int32_t GoalModel::Dynamic(GoalKind kind, const std::string& key) {
   dynamic_ids_.emplace(key, id);
   kinds_[id] = kind;
   return id;
+}
+
+int32_t GoalModel::MutantGoal(int32_t cond, int32_t k) {
+  int32_t id =
+      Dynamic(GoalKind::kWeakMutation, "mutant:" + std::to_string(cond) + ":" + std::to_string(k));
+  mutant_cond_[id] = cond;
+  return id;
+}
+
+void GoalModel::EvaluateMutants(const testcase::ExecResult& r,
+                                absl::flat_hash_set<int32_t>* reached) {
+  // Only conditionals of the class under test: both outcomes are structural goals.
+  auto is_cut_conditional = [this](int32_t cond) {
+    return std::binary_search(structural_.begin(), structural_.end(), cond) &&
+           std::binary_search(structural_.begin(), structural_.end(), cond + 1) &&
+           !coverage_.IsBlock(cond);
+  };
+  constexpr int32_t kRefMutant = 6;
+  for (const auto& [cond, k] : r.mutants) {
+    if (k < -1 - kRefMutant || k > kRefMutant || !is_cut_conditional(cond)) continue;
+    if (k >= 0) {
+      reached->insert(MutantGoal(cond, k));
+      continue;
+    }
+    int32_t op = -1 - k;  // reached marker: create the conditional's mutants
+    if (op == kRefMutant) {
+      MutantGoal(cond, kRefMutant);
+    } else {
+      for (int32_t m = 0; m < kRefMutant; ++m) {
+        if (m != op) MutantGoal(cond, m);
+      }
+    }
+  }
 }
 
 std::string GoalModel::Category(const Observed& o, const classfile::TypeDesc& t) {
@@ -66,6 +100,7 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
   e.threw = r.threw_at >= 0;
   for (int32_t g : coverage_.GoalsReached(r.goals, r.switches)) e.reached.insert(g);
   for (const auto& [g, d] : r.distances) e.distance[g] = d;
+  if (weak_mutation_) EvaluateMutants(r, &e.reached);
   const std::string& cut = coverage_.class_name();
   for (size_t i = 0; i < tc.size(); ++i) {
     const auto& s = tc.stmts[i];
@@ -102,7 +137,13 @@ double GoalModel::Fitness(const Evaluation& e, int32_t goal,
                           absl::flat_hash_map<int32_t, double>* memo) const {
   if (e.failed) return std::numeric_limits<double>::infinity();
   if (e.reached.contains(goal)) return 0;
-  if (goal >= kDynamicBase) return 1;
+  if (goal >= kDynamicBase) {
+    auto m = mutant_cond_.find(goal);
+    if (m == mutant_cond_.end()) return 1;
+    int32_t cond = m->second;
+    if (e.reached.contains(cond) || e.reached.contains(cond + 1)) return 0.5;
+    return 1 + Fitness(e, cond, memo);
+  }
   auto cached = memo->find(goal);
   if (cached != memo->end()) return cached->second;
   auto d = e.distance.find(goal);

@@ -1,15 +1,23 @@
 // The coverage goals of the search and their fitness (aDynaMOSA note §3; Panichella et al.,
-// TSE 2018, §III-A and §IV). Goals of seven kinds share one integer id space:
+// TSE 2018, §III-A and §IV). Goals of eight kinds share one integer id space:
 //   - structural (ids from the probe plan): branch outcomes, switch targets, and blocks (the
 //     line criterion), each with the branch outcomes it is control dependent on;
 //   - per method under test: "method" (called directly by a statement), "method without
 //     exception" (the call returned normally), "output" (return value category), "input"
 //     (argument category), created up front;
-//   - "exception" (method, exception class), created when first observed.
+//   - "exception" (method, exception class), created when first observed;
+//   - opt-in weak mutation (Howden 1982; EvoSuite's weak mutation fitness, Fraser & Arcuri,
+//     EMSE 2015): the relational-operator mutants of each conditional of the class under
+//     test (jtestgen.rt.WeakMutation: 5 for an int compare, the 5 other operators; 1, the
+//     negation, for a null/reference compare), keys "mutant:<conditional id>:<k>", created
+//     when the conditional first runs (the engine learns its operator from the probe then,
+//     so conditionals never run have no mutant goals yet).
 // Fitness (lower is better, 0 = covered): reached -> 0; a branch outcome whose conditional ran
 // -> d/(d+1) of its branch distance; otherwise 1 + the lowest fitness among its control
 // dependencies (approach level plus normalized distance at the closest executed predicate);
-// an entry goal not reached -> 1. Goals of the other kinds are 0/1.
+// an entry goal not reached -> 1. A mutant: killed -> 0; its conditional ran but did not
+// infect it -> 0.5; else 1 + the fitness of the conditional's taken outcome (approach).
+// Goals of the other kinds are 0/1.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +35,7 @@
 namespace jtg::generate {
 
 enum class GoalKind : uint8_t {
-  kBranch, kLine, kMethod, kMethodNoException, kException, kOutput, kInput
+  kBranch, kLine, kMethod, kMethodNoException, kException, kOutput, kInput, kWeakMutation
 };
 
 // What one execution of a test reached, in goal terms.
@@ -45,7 +53,9 @@ class GoalModel {
   static constexpr int32_t kDynamicBase = 1 << 28;
 
   // `targets`: the methods under test (for the method/output/input/exception goals).
-  GoalModel(const CoverageModel& coverage, const std::vector<CallablePtr>& targets);
+  // `weak_mutation`: also create mutant goals (off by default).
+  GoalModel(const CoverageModel& coverage, const std::vector<CallablePtr>& targets,
+            bool weak_mutation = false);
 
   // Goals reached by an execution (creating exception goals when first seen).
   Evaluation Evaluate(const testcase::TestCase& tc, const testcase::ExecResult& r);
@@ -63,12 +73,17 @@ class GoalModel {
  private:
   int32_t Dynamic(GoalKind kind, const std::string& key);
   static std::string Category(const testcase::Observed& o, const classfile::TypeDesc& t);
+  // Mutant goals of one execution's WeakMutation log (creating them) into `reached`.
+  void EvaluateMutants(const testcase::ExecResult& r, absl::flat_hash_set<int32_t>* reached);
+  int32_t MutantGoal(int32_t cond, int32_t k);
 
   const CoverageModel& coverage_;
   std::map<std::string, int32_t> dynamic_ids_;
   absl::flat_hash_map<int32_t, GoalKind> kinds_;
   std::vector<int32_t> structural_;
   int32_t next_dynamic_ = kDynamicBase;
+  bool weak_mutation_ = false;
+  absl::flat_hash_map<int32_t, int32_t> mutant_cond_;  // mutant goal -> conditional's id
 };
 
 }  // namespace jtg::generate

@@ -243,7 +243,8 @@ void Executor::CollectGoals(ExecResult& out) {
   std::vector<jint> data(static_cast<size_t>(n));
   env_->GetIntArrayRegion(arr, 0, n, data.data());
   env_->DeleteLocalRef(arr);
-  // Layout (Probes.drain): {n, goal..., m, (switch id, key)..., d, (goal, float bits)...}.
+  // Layout (Probes.drain): {n, goal..., m, (switch id, key)..., d, (goal, float bits)...,
+  // w, (conditional id, mutant index or -1 - operator)...}; the last section may be absent.
   if (n < 2) return;
   const size_t size = static_cast<size_t>(n);
   size_t goals = static_cast<size_t>(data[0]);
@@ -258,6 +259,11 @@ void Executor::CollectGoals(ExecResult& out) {
   size_t misses = static_cast<size_t>(data[at++]);
   for (size_t k = 0; k < misses && at + 1 < size; ++k, at += 2) {
     out.distances.emplace_back(data[at], std::bit_cast<float>(data[at + 1]));
+  }
+  if (at >= size) return;
+  size_t infected = static_cast<size_t>(data[at++]);
+  for (size_t k = 0; k < infected && at + 1 < size; ++k, at += 2) {
+    out.mutants.emplace_back(data[at], data[at + 1]);
   }
 }
 

@@ -11,6 +11,8 @@ package jtestgen.rt;
  * record the branch distance of the outcome not taken ({@link BranchDistance}); lcmp,
  * fcmpl/fcmpg and dcmpl/dcmpg are replaced by calls to the same-named methods here, which
  * return the instruction's result and let the following if1 measure the operands.
+ * Conditional probes also log the weakly killed relational-operator mutants of the jump
+ * ({@link WeakMutation}).
  *
  * <p>Budgets: every backward jump calls {@link #loop()}, which throws {@link BudgetExceeded}
  * past the iteration limit or the deadline, so runaway code under test stops.
@@ -81,6 +83,7 @@ public final class Probes {
     }
     hit(taken ? id : id + 1);
     BranchDistance.record(opcode - 0x99, a, 0, taken, id);
+    WeakMutation.relational(id, opcode - 0x99, v < 0 ? -1 : (v == 0 ? 0 : 1), taken);
   }
 
   /** if_icmpeq..if_icmple. */
@@ -96,6 +99,7 @@ public final class Probes {
     }
     hit(taken ? id : id + 1);
     BranchDistance.record(opcode - 0x9f, a, b, taken, id);
+    WeakMutation.relational(id, opcode - 0x9f, a < b ? -1 : (a == b ? 0 : 1), taken);
   }
 
   /** ifnull (0xc6) / ifnonnull (0xc7). The outcome not taken has distance K. */
@@ -103,6 +107,7 @@ public final class Probes {
     boolean taken = (opcode == 0xc6) == (o == null);
     hit(taken ? id : id + 1);
     BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
+    WeakMutation.reference(id);
   }
 
   /** if_acmpeq (0xa5) / if_acmpne (0xa6). The outcome not taken has distance K. */
@@ -110,6 +115,7 @@ public final class Probes {
     boolean taken = (opcode == 0xa5) == (a == b);
     hit(taken ? id : id + 1);
     BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
+    WeakMutation.reference(id);
   }
 
   // Replacements of lcmp, fcmpl, fcmpg, dcmpl, dcmpg (JVMS §6.5): each returns exactly the
@@ -200,14 +206,16 @@ public final class Probes {
   /**
    * Ends an execution: returns the goal ids reached, the switch records and the branch
    * distances of outcomes not reached (see {@link BranchDistance}) as
-   * {logSize, id..., switchPairs, (switchId, key)..., d, (goalId, floatToIntBits(dist))...},
-   * and resets all of them.
+   * {logSize, id..., switchPairs, (switchId, key)..., d, (goalId, floatToIntBits(dist))...,
+   * m, (conditional id, mutant index or -1 - original operator)...} (the last section from
+   * {@link WeakMutation}), and resets all of them.
    */
   public static int[] drain() {
     int n = logSize;
     int m = switchLogSize;
     int d = BranchDistance.keepUnreached(seen);
-    int[] out = new int[3 + n + m + 2 * d];
+    int w = WeakMutation.size();
+    int[] out = new int[3 + n + m + 2 * d + w];
     out[0] = n;
     for (int i = 0; i < n; i++) {
       out[1 + i] = log[i];
@@ -217,6 +225,7 @@ public final class Probes {
     System.arraycopy(switchLog, 0, out, 2 + n, m);
     out[2 + n + m] = d;
     BranchDistance.drainTo(out, 3 + n + m);
+    WeakMutation.drainTo(out, 3 + n + m + 2 * d);
     logSize = 0;
     switchLogSize = 0;
     cmpPending = false;

@@ -1,5 +1,7 @@
 #include "generate/coverage_model.h"
 
+#include <cmath>
+
 #include "classfile/class_file.h"
 
 namespace jtg::generate {
@@ -81,6 +83,27 @@ std::vector<int32_t> CoverageModel::GoalsReached(
     if (goal_set_.contains(g)) out.push_back(g);
   }
   return out;
+}
+
+void CoverageModel::SwitchDistances(const std::vector<std::pair<int32_t, int32_t>>& sw,
+                                    absl::flat_hash_map<int32_t, float>& out) const {
+  auto keep_min = [&out](int32_t goal, double d) {
+    auto it = out.find(goal);
+    float f = static_cast<float>(d);
+    if (it == out.end() || f < it->second) out[goal] = f;
+  };
+  for (const auto& [sid, key] : sw) {
+    auto it = switches_.find(sid);
+    if (it == switches_.end()) continue;
+    const SwitchInfo& info = it->second;
+    bool matched = false;
+    for (size_t k = 0; k < info.keys.size(); ++k) {
+      double d = std::abs(static_cast<double>(key) - static_cast<double>(info.keys[k]));
+      if (d == 0) matched = true;
+      else keep_min(info.key_goal[k], d);
+    }
+    if (matched) keep_min(info.default_goal, 1.0);
+  }
 }
 
 CoverageSummary CoverageModel::Measure(const absl::flat_hash_set<int32_t>& covered) const {

@@ -37,6 +37,11 @@ class CoverageModel {
                                     const std::vector<std::pair<int32_t, int32_t>>& sw) const;
   // All counted goals (blocks with lines, branch outcomes, switch targets).
   const std::vector<int32_t>& goals() const { return goals_; }
+  // Branch distances of switch targets not taken (Korel's distance on the key): for each
+  // (switch id, key) executed, a case target gets min |key - case key| over its keys and the
+  // default target gets 1 when the key matched a case. Keeps the minimum per goal in `out`.
+  void SwitchDistances(const std::vector<std::pair<int32_t, int32_t>>& sw,
+                       absl::flat_hash_map<int32_t, float>& out) const;
   CoverageSummary Measure(const absl::flat_hash_set<int32_t>& covered) const;
   // Human-readable name of a goal for test naming/debugging: "line 42" / "branch at line 7".
   std::string Describe(int32_t goal) const;

@@ -100,6 +100,7 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
   e.threw = r.threw_at >= 0;
   for (int32_t g : coverage_.GoalsReached(r.goals, r.switches)) e.reached.insert(g);
   for (const auto& [g, d] : r.distances) e.distance[g] = d;
+  coverage_.SwitchDistances(r.switches, e.distance);
   if (weak_mutation_) EvaluateMutants(r, &e.reached);
   const std::string& cut = coverage_.class_name();
   for (size_t i = 0; i < tc.size(); ++i) {

@@ -90,3 +90,22 @@ TEST(Minimizer, SliceRenumbersReferences) {
 
 }  // namespace
 }  // namespace jtg::generate
+
+namespace jtg::generate {
+namespace {
+
+TEST(CoverageModel, SwitchDistancesOnTheKey) {
+  CoverageModel model(Plan());
+  absl::flat_hash_map<int32_t, float> d;
+  model.SwitchDistances({{0, 5}}, d);  // key 5 went to the default
+  EXPECT_FLOAT_EQ(d[6], 3);            // nearest key of target 6 is 2
+  EXPECT_FLOAT_EQ(d[7], 2);            // key 3
+  EXPECT_FALSE(d.contains(8));         // the default was taken
+  absl::flat_hash_map<int32_t, float> m;
+  model.SwitchDistances({{0, 3}}, m);  // key 3 matched a case
+  EXPECT_FLOAT_EQ(m[8], 1);            // default is one step away
+  EXPECT_FLOAT_EQ(m[6], 1);
+}
+
+}  // namespace
+}  // namespace jtg::generate

@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "jvm_fixture.h"
+#include "testcase_builders.h"
 #include "testcase/executor.h"
 
 namespace jtg {
@@ -27,25 +28,12 @@ using testcase::TestCase;
 const char* kCmp = "fixtures/distance/Cmp";
 
 std::shared_ptr<const Callable> Static(const std::string& name, const std::string& desc) {
-  auto c = std::make_shared<Callable>();
-  c->owner = kCmp;
-  c->name = name;
-  c->descriptor = desc;
-  c->desc = *classfile::ParseMethodDescriptor(desc);
-  c->is_static = true;
-  return c;
+  return testing::MakeMethod(kCmp, name, desc, true);
 }
 
 // A primitive literal of type I, J, F or D.
 int AddPrim(TestCase& tc, char type, int64_t i, double d = 0) {
-  Stmt s;
-  s.kind = StmtKind::kLiteral;
-  s.type.base = type;
-  s.lit.type = type;
-  s.lit.i = i;
-  s.lit.d = d;
-  tc.stmts.push_back(s);
-  return static_cast<int>(tc.size() - 1);
+  return testing::AddPrimitive(tc, type, i, d);
 }
 
 int AddObject(TestCase& tc, bool null) {

@@ -8,6 +8,7 @@
 
 #include "generate/coverage_model.h"
 #include "jvm_fixture.h"
+#include "testcase_builders.h"
 
 namespace jtg {
 namespace {
@@ -19,36 +20,14 @@ using testcase::TestCase;
 
 std::shared_ptr<const Callable> Method(const std::string& owner, const std::string& name,
                                        const std::string& desc, bool is_static) {
-  auto c = std::make_shared<Callable>();
-  c->owner = owner;
-  c->name = name;
-  c->descriptor = desc;
-  c->desc = *classfile::ParseMethodDescriptor(desc);
-  c->is_static = is_static;
-  return c;
+  return testing::MakeMethod(owner, name, desc, is_static);
 }
 
-int AddInt(TestCase& tc, int64_t v) {
-  Stmt s;
-  s.kind = StmtKind::kLiteral;
-  s.type.base = 'I';
-  s.lit.type = 'I';
-  s.lit.i = v;
-  tc.stmts.push_back(s);
-  return static_cast<int>(tc.size() - 1);
-}
+int AddInt(TestCase& tc, int64_t v) { return testing::AddPrimitive(tc, 'I', v); }
 
 int AddCall(TestCase& tc, std::shared_ptr<const Callable> c, std::vector<int> args,
             int receiver = -1) {
-  Stmt s;
-  s.kind = StmtKind::kCall;
-  s.type = c->IsConstructor() ? *classfile::ParseFieldDescriptor("L" + c->owner + ";")
-                              : c->desc.ret;
-  s.callable = std::move(c);
-  s.args = std::move(args);
-  s.receiver = receiver;
-  tc.stmts.push_back(s);
-  return static_cast<int>(tc.size() - 1);
+  return testing::AddCallStmt(tc, std::move(c), std::move(args), receiver);
 }
 
 const char* kTarget = "fixtures/exec/Target";

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "jvm_fixture.h"
+#include "testcase_builders.h"
 #include "testcase/executor.h"
 
 namespace jtg {
@@ -24,30 +25,11 @@ using testcase::TestCase;
 const char* kRel = "fixtures/mutation/Rel";
 constexpr int32_t kEq = 0, kNe = 1, kLt = 2, kGe = 3, kGt = 4, kLe = 5, kRef = 6;
 
-int AddInt(TestCase& tc, int64_t v) {
-  Stmt s;
-  s.kind = StmtKind::kLiteral;
-  s.type.base = 'I';
-  s.lit.type = 'I';
-  s.lit.i = v;
-  tc.stmts.push_back(s);
-  return static_cast<int>(tc.size() - 1);
-}
+int AddInt(TestCase& tc, int64_t v) { return testing::AddPrimitive(tc, 'I', v); }
 
 ExecResult Call(const std::string& name, const std::string& desc, TestCase tc,
                 std::vector<int> args) {
-  auto c = std::make_shared<Callable>();
-  c->owner = kRel;
-  c->name = name;
-  c->descriptor = desc;
-  c->desc = *classfile::ParseMethodDescriptor(desc);
-  c->is_static = true;
-  Stmt s;
-  s.kind = StmtKind::kCall;
-  s.type = c->desc.ret;
-  s.callable = std::move(c);
-  s.args = std::move(args);
-  tc.stmts.push_back(s);
+  testing::AddCallStmt(tc, testing::MakeMethod(kRel, name, desc, true), std::move(args));
   return testing::GetSharedJvm().executor->Run(tc);
 }
 

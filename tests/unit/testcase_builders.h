@@ -1,0 +1,55 @@
+// Small builders for hand-written TestCases in unit tests (statements in the engine's own
+// model, run by the shared JVM's executor).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "classfile/descriptor.h"
+#include "testcase/test_case.h"
+
+namespace jtg::testing {
+
+// A method or constructor ("<init>") of `owner` (internal name) with JVM descriptor `desc`.
+inline std::shared_ptr<const testcase::Callable> MakeMethod(const std::string& owner,
+                                                            const std::string& name,
+                                                            const std::string& desc,
+                                                            bool is_static) {
+  auto c = std::make_shared<testcase::Callable>();
+  c->owner = owner;
+  c->name = name;
+  c->descriptor = desc;
+  c->desc = *classfile::ParseMethodDescriptor(desc);
+  c->is_static = is_static;
+  return c;
+}
+
+// Appends a primitive literal of type `type` (Z B C S I J F D); returns its index.
+inline int AddPrimitive(testcase::TestCase& tc, char type, int64_t i, double d = 0) {
+  testcase::Stmt s;
+  s.kind = testcase::StmtKind::kLiteral;
+  s.type.base = type;
+  s.lit.type = type;
+  s.lit.i = i;
+  s.lit.d = d;
+  tc.stmts.push_back(s);
+  return static_cast<int>(tc.size() - 1);
+}
+
+// Appends a call of `c` with the given argument (and receiver) statements; returns its index.
+inline int AddCallStmt(testcase::TestCase& tc, std::shared_ptr<const testcase::Callable> c,
+                       std::vector<int> args, int receiver = -1) {
+  testcase::Stmt s;
+  s.kind = testcase::StmtKind::kCall;
+  s.type = c->IsConstructor() ? *classfile::ParseFieldDescriptor("L" + c->owner + ";")
+                              : c->desc.ret;
+  s.callable = std::move(c);
+  s.args = std::move(args);
+  s.receiver = receiver;
+  tc.stmts.push_back(s);
+  return static_cast<int>(tc.size() - 1);
+}
+
+}  // namespace jtg::testing

@@ -80,14 +80,7 @@ bool SequencePool::Pick(const TypeDesc& t, testcase::Executor& ex, Rng& rng, siz
 namespace {
 CallablePtr JdkMethod(const char* owner, const char* name, const char* desc, bool is_static,
                       bool interface_owner) {
-  auto c = std::make_shared<testcase::Callable>();
-  c->owner = owner;
-  c->name = name;
-  c->descriptor = desc;
-  c->desc = *classfile::ParseMethodDescriptor(desc);
-  c->is_static = is_static;
-  c->is_interface_owner = interface_owner;
-  return c;
+  return testcase::NewCallable(owner, name, desc, is_static, interface_owner);
 }
 }  // namespace
 

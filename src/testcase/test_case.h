@@ -24,6 +24,23 @@ struct Callable {
   bool IsConstructor() const { return name == "<init>"; }
 };
 
+// A Callable for `owner.name` with JVM descriptor `descriptor`; nullptr if the descriptor is
+// malformed.
+inline std::shared_ptr<const Callable> NewCallable(std::string owner, std::string name,
+                                                  std::string descriptor, bool is_static,
+                                                  bool interface_owner = false) {
+  auto desc = classfile::ParseMethodDescriptor(descriptor);
+  if (!desc.ok()) return nullptr;
+  auto c = std::make_shared<Callable>();
+  c->owner = std::move(owner);
+  c->name = std::move(name);
+  c->descriptor = std::move(descriptor);
+  c->desc = std::move(*desc);
+  c->is_static = is_static;
+  c->is_interface_owner = interface_owner;
+  return c;
+}
+
 // A literal value. `type` is the descriptor char of the literal's Java type: Z B C S I J F D,
 // or 's' for a string. Integral values (and char, boolean) are in `i`, F and D in `d`,
 // strings in `s` (UTF-16).

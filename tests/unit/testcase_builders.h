@@ -17,13 +17,7 @@ inline std::shared_ptr<const testcase::Callable> MakeMethod(const std::string& o
                                                             const std::string& name,
                                                             const std::string& desc,
                                                             bool is_static) {
-  auto c = std::make_shared<testcase::Callable>();
-  c->owner = owner;
-  c->name = name;
-  c->descriptor = desc;
-  c->desc = *classfile::ParseMethodDescriptor(desc);
-  c->is_static = is_static;
-  return c;
+  return testcase::NewCallable(owner, name, desc, is_static);
 }
 
 // Appends a primitive literal of type `type` (Z B C S I J F D); returns its index.

@@ -38,6 +38,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       goal_method_[b.id] = m.name;
       goal_line_[b.id] = b.lines.front();
       if (!b.control_deps.empty()) deps_[b.id] = b.control_deps;
+      if (b.chain_next != 0) chain_next_[b.id] = b.chain_next;  // pruned below if not counted
     }
     for (const auto& br : m.branches) {
       for (int32_t g : {br.id, br.id + 1}) {
@@ -61,6 +62,14 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
     }
   }
   goal_set_.insert(goals_.begin(), goals_.end());
+  // Follow a chain only into blocks that are counted (have lines, so their ids are goals).
+  for (auto it = chain_next_.begin(); it != chain_next_.end();) {
+    if (!block_lines_.contains(it->second)) {
+      chain_next_.erase(it++);
+    } else {
+      ++it;
+    }
+  }
 }
 
 std::vector<int32_t> CoverageModel::GoalsReached(
@@ -110,9 +119,20 @@ CoverageSummary CoverageModel::Measure(const absl::flat_hash_set<int32_t>& cover
   CoverageSummary s;
   s.branches_total = static_cast<int>(branch_goals_.size());
   for (int32_t g : branch_goals_) s.branches_covered += covered.contains(g) ? 1 : 0;
+  // A block ending in a goto to a single-predecessor block counts (as in JaCoCo) only when
+  // the probe at the end of that chain fired.
+  auto chain_covered = [&](int32_t id) {
+    for (int hops = 0; hops < 64; ++hops) {
+      if (!covered.contains(id)) return false;
+      auto next = chain_next_.find(id);
+      if (next == chain_next_.end()) return true;
+      id = next->second;
+    }
+    return true;
+  };
   std::set<uint16_t> lines;
   for (const auto& [id, ls] : block_lines_) {
-    if (covered.contains(id)) lines.insert(ls.begin(), ls.end());
+    if (chain_covered(id)) lines.insert(ls.begin(), ls.end());
   }
   s.lines_total = static_cast<int>(all_lines_.size());
   s.lines_covered = static_cast<int>(lines.size());

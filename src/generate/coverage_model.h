@@ -68,6 +68,7 @@ class CoverageModel {
   absl::flat_hash_map<int32_t, uint16_t> goal_line_;
   int not_instrumented_ = 0;
   absl::flat_hash_map<int32_t, std::vector<int32_t>> deps_;
+  absl::flat_hash_map<int32_t, int32_t> chain_next_;  // block goal -> goto target's goal
   std::string class_name_;
 };
 

@@ -40,6 +40,10 @@ struct BlockGoal {
   uint32_t start = 0, end = 0;    // original bytecode offsets [start, end)
   std::vector<uint16_t> lines;    // source lines of its instructions (may be empty)
   std::vector<int32_t> control_deps;  // outcome goal ids, ascending (see above)
+  // JaCoCo puts no probe on a goto whose target has no other predecessor: the instructions
+  // before the goto count as covered only when the target's probe fires. For such a block
+  // this is the target block's goal id (0 otherwise); coverage reports follow the chain.
+  int32_t chain_next = 0;
 };
 
 // One conditional jump: goal `id` = jump taken, `id + 1` = falls through.

@@ -101,6 +101,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
   const size_t first_block = plan.blocks.size();
   OutcomeGoals outcome_goals(cfg.blocks.size());
   std::vector<int32_t> branch_of(cfg.blocks.size(), -1), switch_of(cfg.blocks.size(), -1);
+  std::vector<std::pair<uint32_t, uint32_t>> pending_chains;  // (block, goto target offset)
   for (uint32_t bi = 0; bi < cfg.blocks.size(); ++bi) {
     const analysis::Block& b = cfg.blocks[bi];
     const Insn& last = insns[b.last_insn];
@@ -122,6 +123,9 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       sites.push_back({ProbeSite::Kind::kHit, b.last_insn, after, g.id, 0});
       plan.blocks.push_back(std::move(g));
     }
+    if (options.coverage && last.kind == InsnKind::kGoto && !last.targets.empty()) {
+      pending_chains.emplace_back(bi, last.targets[0]);
+    }
     if (options.coverage && last.kind == InsnKind::kConditional) {
       BranchGoal g;
       g.id = ids.Allocate(2);
@@ -141,6 +145,19 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
     }
     if (options.loop_guards && IsBackward(last)) {
       sites.push_back({ProbeSite::Kind::kLoop, b.last_insn, false, 0, 0});
+    }
+  }
+  // Goto chains (see BlockGoal::chain_next): targets with a single predecessor that are not
+  // exception handlers.
+  for (const auto& [bi, target] : pending_chains) {
+    for (uint32_t t = 0; t < cfg.blocks.size(); ++t) {
+      if (cfg.blocks[t].start != target) continue;
+      bool handler = std::any_of(code.handlers.begin(), code.handlers.end(),
+                                 [&](const auto& h) { return h.handler_pc == target; });
+      if (!handler && cfg.blocks[t].preds.size() == 1 && t != bi) {
+        plan.blocks[first_block + bi].chain_next = plan.blocks[first_block + t].id;
+      }
+      break;
     }
   }
   if (options.coverage) {

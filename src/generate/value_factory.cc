@@ -243,7 +243,6 @@ int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string&
     if (e < 0) return -1;
     s.args.push_back(e);
   }
-  (void)t;
   tc.stmts.push_back(std::move(s));
   return static_cast<int>(tc.size() - 1);
 }

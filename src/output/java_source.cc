@@ -78,9 +78,7 @@ std::string PrimitiveLiteral(char prim, int64_t i, double d) {
 
 std::string LiteralExpr(const testcase::Literal& lit) {
   if (lit.type == 's') return StringLiteral(lit.s);
-  std::string p = PrimitiveLiteral(lit.type, lit.i, lit.d);
-  if (p[0] == '-' || p[0] == '(') return p;  // still a single expression for our uses
-  return p;
+  return PrimitiveLiteral(lit.type, lit.i, lit.d);
 }
 
 std::string SourceType(const classfile::TypeDesc& t) { return t.JavaName(); }

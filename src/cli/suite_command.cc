@@ -59,7 +59,9 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   jopts.classpath = cp.spec();
   jopts.transformer = &transformer;
   JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
-  JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), {}));
+  testcase::ExecutorOptions exec_opts;
+  exec_opts.hit_counts = opts.search == "adynamosa";  // the frequency proxies need them
+  JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), exec_opts));
   JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
   executor->SetWatchdog(watchdog.get());
   executor->SetProgressSink(progress);

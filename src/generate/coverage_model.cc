@@ -31,6 +31,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       continue;
     }
     for (const auto& b : m.blocks) {
+      weights_[b.id] = BlockWeight{b.insn_count, b.allocations, b.entry};
       if (b.lines.empty()) continue;
       block_lines_[b.id] = b.lines;
       all_lines_.insert(b.lines.begin(), b.lines.end());
@@ -70,6 +71,20 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       ++it;
     }
   }
+}
+
+Workload CoverageModel::WorkloadOf(const std::vector<int32_t>& ids,
+                                   const std::vector<int32_t>& counts) const {
+  Workload w;
+  for (size_t i = 0; i < ids.size() && i < counts.size(); ++i) {
+    auto it = weights_.find(ids[i]);
+    if (it == weights_.end()) continue;
+    const double n = counts[i];
+    if (it->second.entry) w.method_calls += n;
+    w.allocations += n * it->second.allocations;
+    w.instructions += n * it->second.insns;
+  }
+  return w;
 }
 
 std::vector<int32_t> CoverageModel::GoalsReached(

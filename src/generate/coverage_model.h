@@ -18,6 +18,14 @@
 
 namespace jtg::generate {
 
+// What the class under test did in one execution, weighted by how often each block ran
+// (aDynaMOSA's dynamic proxies I2, I4, I5; see generate/performance.h).
+struct Workload {
+  double method_calls = 0;  // executions of method entry blocks
+  double allocations = 0;   // objects and arrays allocated (new/newarray/anewarray/multianewarray)
+  double instructions = 0;  // bytecode instructions of the blocks executed
+};
+
 struct CoverageSummary {
   int branches_covered = 0, branches_total = 0;
   int lines_covered = 0, lines_total = 0;
@@ -43,6 +51,10 @@ class CoverageModel {
   void SwitchDistances(const std::vector<std::pair<int32_t, int32_t>>& sw,
                        absl::flat_hash_map<int32_t, float>& out) const;
   CoverageSummary Measure(const absl::flat_hash_set<int32_t>& covered) const;
+  // Workload of one execution from its probe ids and their hit counts (parallel vectors, as
+  // in ExecResult::goals / goal_counts). Ids that are not blocks of this class are ignored;
+  // a block counts once per probe hit (a block cut short by an exception is not counted).
+  Workload WorkloadOf(const std::vector<int32_t>& ids, const std::vector<int32_t>& counts) const;
   // Human-readable name of a goal for test naming/debugging: "line 42" / "branch at line 7".
   std::string Describe(int32_t goal) const;
   // Method name that owns a goal (for test names); empty if unknown.
@@ -69,6 +81,11 @@ class CoverageModel {
   int not_instrumented_ = 0;
   absl::flat_hash_map<int32_t, std::vector<int32_t>> deps_;
   absl::flat_hash_map<int32_t, int32_t> chain_next_;  // block goal -> goto target's goal
+  struct BlockWeight {
+    uint16_t insns = 0, allocations = 0;
+    bool entry = false;
+  };
+  absl::flat_hash_map<int32_t, BlockWeight> weights_;  // every block of counted methods
   std::string class_name_;
 };
 

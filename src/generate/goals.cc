@@ -102,6 +102,7 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
   for (const auto& [g, d] : r.distances) e.distance[g] = d;
   coverage_.SwitchDistances(r.switches, e.distance);
   if (weak_mutation_) EvaluateMutants(r, &e.reached);
+  if (!r.goal_counts.empty()) e.workload = coverage_.WorkloadOf(r.goals, r.goal_counts);
   const std::string& cut = coverage_.class_name();
   for (size_t i = 0; i < tc.size(); ++i) {
     const auto& s = tc.stmts[i];

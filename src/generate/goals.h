@@ -46,6 +46,7 @@ struct Evaluation {
   bool threw = false;   // the last statement threw
   size_t length = 0;
   int64_t iterations = 0;  // backward jumps executed
+  Workload workload;       // zero unless the executor counted probe hits
 };
 
 class GoalModel {

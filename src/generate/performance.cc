@@ -19,10 +19,10 @@ Proxies MeasureProxies(const testcase::TestCase& t, const Evaluation& e) {
   double length = static_cast<double>(t.size());
   double others = length - calls;
   p[0] = static_cast<double>(e.iterations);
-  p[1] = static_cast<double>(e.reached.size());
+  p[1] = e.workload.method_calls;
   p[2] = calls;
-  p[3] = allocations;
-  p[4] = static_cast<double>(e.reached.size());
+  p[3] = allocations + e.workload.allocations;
+  p[4] = e.workload.instructions;
   p[5] = others < 10 ? 0 : others;
   p[6] = length;
   return p;

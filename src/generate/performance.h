@@ -2,15 +2,21 @@
 // an adaptive approach to performance-aware test case generation", TSE 2021; see
 // ../shared/techniques/adynamosa.md §4-5). Seven proxies per test, lower is cheaper:
 //   I1 executed loop cycles      backward jumps executed in instrumented code (Probes.loop)
-//   I2 covered method calls      distinct goals of the class under test reached (a stand-in:
-//                                probes log each goal once per run, not call frequencies)
+//   I2 covered method calls      executions of the entry blocks of the class under test's
+//                                methods (probe hit counts, Probes.counts)
 //   I3 test-case method calls    call statements in the test
-//   I4 object instantiations     constructor calls, arrays and collections built by the test
-//                                (static stand-in: allocation counts are not probed)
-//   I5 covered statements        distinct blocks reached (stand-in, as for I2)
+//   I4 object instantiations     objects and arrays the class under test allocated (hit count
+//                                x allocation instructions per block) plus the constructor
+//                                calls, arrays and collections the test itself builds
+//   I5 covered statements        bytecode instructions executed in the class under test (hit
+//                                count x instructions per block)
 //   I6 test-case statements      non-call statements, 0 when fewer than 10
 //   I7 test length               statements
-// The stand-ins are documented in docs/ARCHITECTURE.md; all seven are equally weighted.
+// Variant (the note leaves it open): every execution counts, including the first one of a
+// block or method (the paper's reference implementation skips frequencies below 2); blocks
+// are weighted by instructions rather than source-line spans, which is closer to runtime.
+// The dynamic proxies need ExecutorOptions::hit_counts (set for --search adynamosa); without
+// it I2, I4 (production part) and I5 are 0. All seven are equally weighted.
 #pragma once
 
 #include <array>

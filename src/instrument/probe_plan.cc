@@ -12,6 +12,9 @@ using classfile::InsnKind;
 
 bool TransfersControl(InsnKind k) { return k != InsnKind::kPlain; }
 
+// new (0xbb), newarray (0xbc), anewarray (0xbd), multianewarray (0xc5).
+bool IsAllocation(uint8_t op) { return op == 0xbb || op == 0xbc || op == 0xbd || op == 0xc5; }
+
 bool IsBackward(const Insn& in) {
   if (in.kind != InsnKind::kConditional && in.kind != InsnKind::kGoto &&
       in.kind != InsnKind::kSwitch) {
@@ -111,7 +114,10 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       g.id = ids.Allocate(1);
       g.start = b.start;
       g.end = b.end;
+      g.entry = b.start == 0;
+      g.insn_count = static_cast<uint16_t>(std::min<uint32_t>(b.last_insn - b.first_insn + 1, 65535));
       for (uint32_t i = b.first_insn; i <= b.last_insn; ++i) {
+        if (IsAllocation(insns[i].opcode) && g.allocations < 65535) ++g.allocations;
         uint16_t l = LineAt(code.lines, insns[i].offset);
         if (l != 0 && std::find(g.lines.begin(), g.lines.end(), l) == g.lines.end()) {
           g.lines.push_back(l);

@@ -31,6 +31,9 @@ struct ExecResult {
   bool setup_failed = false;     // the engine could not run a statement (not the CUT's fault)
   std::string setup_error;
   std::vector<int32_t> goals;                          // goal ids reached (unordered)
+  // With ExecutorOptions::hit_counts: goal_counts[i] = how often the probe of goals[i] ran
+  // (>= 1); empty otherwise.
+  std::vector<int32_t> goal_counts;
   std::vector<std::pair<int32_t, int32_t>> switches;   // (switch id, key) pairs reached
   std::vector<std::pair<int32_t, float>> distances;  // (goal id, min branch distance > 0) of outcomes not taken
   // Weak mutation (jtestgen.rt.WeakMutation), once per pair: (conditional goal id, k) with

@@ -32,6 +32,7 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   }
   ex->begin_ = env->GetStaticMethodID(ex->probes_, "begin", "(JJ)V");
   ex->drain_ = env->GetStaticMethodID(ex->probes_, "drain", "()[I");
+  ex->counts_ = env->GetStaticMethodID(ex->probes_, "counts", "()[I");
   ex->iterations_ = env->GetStaticFieldID(ex->probes_, "iterations", "J");
   ex->collection_ = global("java/util/Collection");
   ex->map_ = global("java/util/Map");
@@ -228,6 +229,18 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
 }
 
 void Executor::CollectGoals(ExecResult& out) {
+  std::vector<jint> counts;
+  if (opts_.hit_counts && counts_ != nullptr) {
+    auto c = static_cast<jintArray>(env_->CallStaticObjectMethod(probes_, counts_));
+    if (env_->ExceptionCheck()) {  // a late watchdog stop, as for drain below
+      env_->ExceptionClear();
+      out.budget_exceeded = true;
+    } else if (c != nullptr) {
+      counts.resize(static_cast<size_t>(env_->GetArrayLength(c)));
+      env_->GetIntArrayRegion(c, 0, static_cast<jsize>(counts.size()), counts.data());
+      env_->DeleteLocalRef(c);
+    }
+  }
   auto arr = static_cast<jintArray>(env_->CallStaticObjectMethod(probes_, drain_));
   if (arr == nullptr || env_->ExceptionCheck()) {
     // A watchdog stop that arrived after the run ended: the run did overrun.
@@ -250,6 +263,7 @@ void Executor::CollectGoals(ExecResult& out) {
   size_t goals = static_cast<size_t>(data[0]);
   if (1 + goals >= size) return;
   out.goals.assign(data.begin() + 1, data.begin() + 1 + static_cast<long>(goals));
+  if (counts.size() == goals) out.goal_counts.assign(counts.begin(), counts.end());
   size_t pairs = static_cast<size_t>(data[1 + goals]);
   size_t at = 2 + goals;
   for (size_t k = 0; k < pairs && at + 1 < size; ++k, at += 2) {

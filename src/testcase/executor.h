@@ -26,6 +26,7 @@ namespace jtg::testcase {
 struct ExecutorOptions {
   int64_t iteration_limit = 200000;  // backward jumps per test
   int64_t time_limit_ms = 1000;      // wall time per test (loops and the watchdog)
+  bool hit_counts = false;  // fill ExecResult::goal_counts (aDynaMOSA's frequency proxies)
 };
 
 class Executor {
@@ -69,7 +70,7 @@ class Executor {
   jvm::Watchdog* watchdog_ = nullptr;
   ProgressSink* progress_ = nullptr;
   jclass probes_ = nullptr;
-  jmethodID begin_ = nullptr, drain_ = nullptr;
+  jmethodID begin_ = nullptr, drain_ = nullptr, counts_ = nullptr;
   jfieldID iterations_ = nullptr;
   jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;
   jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,

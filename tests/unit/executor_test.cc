@@ -171,5 +171,47 @@ TEST(Executor, ReportsBranchAndSwitchGoals) {
   EXPECT_EQ(model.Measure(sw).branches_covered, before + 2);
 }
 
+// aDynaMOSA's dynamic proxies: probe hit counts weighted by the blocks' static tables.
+TEST(Executor, CountsProbeHitsIntoTheWorkload) {
+  auto& jvm = testing::GetSharedJvm();
+  testcase::ExecutorOptions opts;
+  opts.hit_counts = true;
+  auto counting = testcase::Executor::Create(jvm.vm->env(), opts);
+  ASSERT_TRUE(counting.ok()) << counting.status();
+  const char* kWork = "fixtures/exec/Work";
+  ASSERT_NE((*counting)->FindClass(kWork), nullptr);
+  auto plan = jvm.transformer.Plan(kWork);
+  ASSERT_TRUE(plan.has_value());
+  generate::CoverageModel model(*plan);
+  auto workload = [&](int64_t n, testcase::Executor& ex) {
+    TestCase tc;
+    int x = AddInt(tc, n);
+    AddCall(tc, Method(kWork, "loop", "(I)I", true), {x});
+    testcase::ExecResult r = ex.Run(tc);
+    EXPECT_TRUE(r.Normal()) << r.exception_class;
+    return std::make_pair(r, model.WorkloadOf(r.goals, r.goal_counts));
+  };
+  auto [r3, w3] = workload(3, **counting);
+  auto [r10, w10] = workload(10, **counting);
+  ASSERT_EQ(r3.goal_counts.size(), r3.goals.size());
+  // loop(n): 1 call of loop + n calls of square; n arrays.
+  EXPECT_EQ(w3.method_calls, 4);
+  EXPECT_EQ(w10.method_calls, 11);
+  EXPECT_EQ(w3.allocations, 3);
+  EXPECT_EQ(w10.allocations, 10);
+  // Instructions grow linearly: the loop body is a fixed number of instructions per round.
+  const double per_round = (w10.instructions - w3.instructions) / 7;
+  EXPECT_GT(per_round, 10);
+  EXPECT_DOUBLE_EQ(w3.instructions - 3 * per_round, w10.instructions - 10 * per_round);
+  // The counts of one run do not leak into the next.
+  auto [again, w3b] = workload(3, **counting);
+  EXPECT_EQ(w3b.method_calls, 4);
+  EXPECT_EQ(w3b.instructions, w3.instructions);
+  // Without hit_counts there are none.
+  auto [plain, wp] = workload(3, *jvm.executor);
+  EXPECT_TRUE(plain.goal_counts.empty());
+  EXPECT_EQ(wp.method_calls, 0);
+}
+
 }  // namespace
 }  // namespace jtg

@@ -24,6 +24,9 @@ public final class Probes {
   private Probes() {}
 
   private static byte[] seen = new byte[1 << 16];
+  // Executions of each goal id's probe in the current execution (aDynaMOSA's frequency
+  // proxies); nonzero only for ids in the log, which counts() reads and resets.
+  private static int[] counts = new int[1 << 16];
   private static int[] log = new int[1 << 12];
   private static int logSize;
   private static int[] switchLog = new int[1 << 12];
@@ -45,6 +48,7 @@ public final class Probes {
       grow(id);
       s = seen;
     }
+    counts[id]++;
     if (s[id] == 0) {
       s[id] = 1;
       if (logSize == log.length) log = java.util.Arrays.copyOf(log, logSize * 2);
@@ -56,6 +60,21 @@ public final class Probes {
     int n = seen.length;
     while (n <= id) n *= 2;
     seen = java.util.Arrays.copyOf(seen, n);
+    counts = java.util.Arrays.copyOf(counts, n);
+  }
+
+  /**
+   * How often each goal id logged in the current execution was hit, in log order (the order
+   * of the ids {@link #drain()} returns next); drain() resets them, so call this first.
+   */
+  public static int[] counts() {
+    int n = logSize;
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      int c = counts[log[i]];
+      out[i] = c < 0 ? Integer.MAX_VALUE : c;  // an overflowed count
+    }
+    return out;
   }
 
   /**
@@ -220,6 +239,7 @@ public final class Probes {
     for (int i = 0; i < n; i++) {
       out[1 + i] = log[i];
       seen[log[i]] = 0;
+      counts[log[i]] = 0;
     }
     out[1 + n] = m / 2;
     System.arraycopy(switchLog, 0, out, 2 + n, m);

@@ -35,9 +35,9 @@ bool LooksUnstable(const std::u16string& s) {
 
 class MethodWriter {
  public:
-  MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const TypeOracle& oracle,
-               Dialect dialect, TypeNamer& namer)
-      : tc_(tc), r_(r), oracle_(oracle), dialect_(dialect), namer_(namer) {
+  MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,
+               const TypeOracle& oracle, Dialect dialect, TypeNamer& namer)
+      : tc_(tc), r_(r), keep_(keep), oracle_(oracle), dialect_(dialect), namer_(namer) {
     uses_.assign(tc.size(), 0);
     for (const Stmt& s : tc.stmts) {
       if (s.receiver >= 0) ++uses_[static_cast<size_t>(s.receiver)];
@@ -85,7 +85,12 @@ class MethodWriter {
       }
       if (!names_[i].empty()) {
         out.push_back(namer_.Name(s.type) + " " + names_[i] + " = " + expr + ";");
-        if (s.kind == StmtKind::kCall && obs != nullptr) Assert(s, names_[i], *obs, out);
+        // A constructor never yields null: assertNotNull after it could not fail.
+        bool wanted = keep_.empty() || (i < keep_.size() && keep_[i]);
+        if (s.kind == StmtKind::kCall && obs != nullptr && wanted &&
+            !s.callable->IsConstructor()) {
+          Assert(s, names_[i], *obs, out);
+        }
       } else {
         out.push_back(expr + ";");
       }
@@ -219,6 +224,7 @@ class MethodWriter {
 
   const TestCase& tc_;
   const testcase::ExecResult& r_;
+  const std::vector<bool>& keep_;
   const TypeOracle& oracle_;
   Dialect dialect_;
   TypeNamer& namer_;
@@ -278,7 +284,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::map<std::string, int> used;
   std::vector<std::pair<int, int>> ranges;  // relative to the body
   for (const auto& t : tests) {
-    MethodWriter w(t.test, t.result, oracle, opts.dialect, namer);
+    MethodWriter w(t.test, t.result, t.keep_assertion, oracle, opts.dialect, namer);
     std::string name = TestName(t, used);
     body.push_back("");
     int first = static_cast<int>(body.size());

@@ -1,0 +1,121 @@
+// Mutation-based assertion filtering (generate/assertion_filter.h) on synthetic runs: which
+// value assertions survive for given mutant outcomes.
+#include "generate/assertion_filter.h"
+
+#include <gtest/gtest.h>
+
+#include "testcase_builders.h"
+
+namespace jtg::generate {
+namespace {
+
+using testcase::ExecResult;
+using testcase::Observed;
+using testcase::TestCase;
+
+Observed Int(int64_t v) {
+  Observed o;
+  o.kind = Observed::kPrimitive;
+  o.prim = 'I';
+  o.i = v;
+  return o;
+}
+
+// new C(); int a = c.f(1); int b = c.g(2); int d = c.h(3)  (statements 0..6)
+struct Fixture {
+  TestCase test;
+  ExecResult original;
+  Fixture() {
+    int c = testing::AddCallStmt(test, testing::MakeMethod("p/C", "<init>", "()V", false), {});
+    for (const char* name : {"f", "g", "h"}) {
+      int x = testing::AddPrimitive(test, 'I', 1);
+      testing::AddCallStmt(test, testing::MakeMethod("p/C", name, "(I)I", false), {x}, c);
+    }
+    Observed obj;
+    obj.kind = Observed::kObject;
+    original.values = {obj, Int(1), Int(10), Int(1), Int(20), Int(1), Int(30)};
+  }
+};
+
+TEST(AssertionFilter, KeepsTheLastCallAndAssertionsThatKillOtherMutants) {
+  Fixture fx;
+  // Mutant (1,0) changes g's value; (1,1) changes g and h; (1,2) changes nothing; (1,3)
+  // makes f throw (killed by the flow).
+  auto run = [&](const TestCase&, MutantRef m) {
+    ExecResult r = fx.original;
+    if (m.k == 0) r.values[4] = Int(21);
+    if (m.k == 1) {
+      r.values[4] = Int(22);
+      r.values[6] = Int(31);
+    }
+    if (m.k == 3) {
+      r.values.resize(2);
+      r.threw_at = 2;
+      r.exception_class = "java.lang.ArithmeticException";
+    }
+    return r;
+  };
+  AssertionChoice c = ChooseAssertions(fx.test, fx.original, {{1, 0}, {1, 1}, {1, 2}, {1, 3}}, run);
+  EXPECT_EQ(c.assertions_before, 3u);  // f, g, h; not the constructor
+  // h (last call) is kept and kills (1,1); g is needed for (1,0); f kills nothing.
+  EXPECT_TRUE(c.keep[6]);
+  EXPECT_TRUE(c.keep[4]);
+  EXPECT_FALSE(c.keep[2]);
+  EXPECT_FALSE(c.keep[0]);
+  EXPECT_EQ(c.assertions_after, 2u);
+  EXPECT_EQ(c.killed.size(), 3u);  // all but (1,2)
+}
+
+TEST(AssertionFilter, WithNoMutantsOnlyTheLastCallIsAsserted) {
+  Fixture fx;
+  auto run = [&](const TestCase&, MutantRef) { return fx.original; };
+  AssertionChoice c = ChooseAssertions(fx.test, fx.original, {}, run);
+  EXPECT_EQ(c.assertions_after, 1u);
+  EXPECT_TRUE(c.keep[6]);
+}
+
+TEST(AssertionFilter, HonoursTheRunLimitAndIgnoresHarnessFailures) {
+  Fixture fx;
+  int runs = 0;
+  auto run = [&](const TestCase&, MutantRef m) {
+    ++runs;
+    ExecResult r = fx.original;
+    if (m.k == 0) r.setup_failed = true;
+    r.values[2] = Int(11);  // every mutant changes f
+    return r;
+  };
+  AssertionChoice c = ChooseAssertions(fx.test, fx.original, {{1, 0}, {1, 1}, {1, 2}}, run, 2);
+  EXPECT_EQ(runs, 2);
+  EXPECT_TRUE(c.keep[2]);
+  ASSERT_EQ(c.killed.size(), 1u);
+  EXPECT_EQ(c.killed[0], (MutantRef{1, 1}));
+}
+
+TEST(AssertionFilter, DetectsDifferencesAsTheWriterAsserts) {
+  Observed a = Int(5), b = Int(5);
+  EXPECT_FALSE(AssertionDetects(a, b));
+  b.i = 6;
+  EXPECT_TRUE(AssertionDetects(a, b));
+  Observed d1, d2;
+  d1.kind = d2.kind = Observed::kPrimitive;
+  d1.prim = d2.prim = 'D';
+  d1.d = 1.0;
+  d2.d = 1.005;
+  EXPECT_FALSE(AssertionDetects(d1, d2));  // within the writer's 0.01 delta
+  d2.d = 1.5;
+  EXPECT_TRUE(AssertionDetects(d1, d2));
+  Observed n;
+  n.kind = Observed::kNull;
+  EXPECT_TRUE(AssertionDetects(a, n));
+  Observed l1, l2;
+  l1.kind = l2.kind = Observed::kObject;
+  l1.size = 2;
+  l2.size = 3;
+  EXPECT_TRUE(AssertionDetects(l1, l2));
+  l2.size = 2;
+  l2.runtime_class = "java.util.LinkedList";  // only the size is asserted
+  EXPECT_FALSE(AssertionDetects(l1, l2));
+}
+
+}  // namespace
+}  // namespace jtg::generate

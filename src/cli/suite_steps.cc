@@ -1,11 +1,14 @@
 #include "cli/suite_steps.h"
 
+#include <chrono>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include "absl/container/flat_hash_set.h"
+#include "generate/assertion_filter.h"
 #include "generate/minimizer.h"
 #include "jvm/jni_util.h"
 #include "nlohmann/json.hpp"
@@ -53,6 +56,37 @@ std::string LastCallName(const testcase::TestCase& t) {
   return t.stmts.back().callable->name;
 }
 
+// Mutation-based assertion filtering (generate/assertion_filter.h) with the mutants each
+// test infected, switched on one at a time. Bounded by max(5 s, 10% of the budget); tests
+// not reached by then keep every assertion.
+void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written,
+                      SuiteOutcome& outcome) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration<double>(std::max(5.0, 0.1 * ctx.opts.budget_seconds));
+  auto run = [&](const testcase::TestCase& t, generate::MutantRef m) {
+    ctx.executor.SetMutant(m.site, m.k);
+    testcase::ExecResult r = ctx.executor.Run(t);
+    ctx.executor.ClearMutant();
+    return r;
+  };
+  for (auto& w : written) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      outcome.assertion_filter_complete = false;
+      break;
+    }
+    std::vector<generate::MutantRef> candidates;
+    for (const auto& [site, k] : w.result.mutants) {
+      if (k >= 0) candidates.push_back({site, k});
+    }
+    generate::AssertionChoice c =
+        generate::ChooseAssertions(w.test, w.result, candidates, run);
+    outcome.assertions_before += c.assertions_before;
+    outcome.assertions_after += c.assertions_after;
+    for (const auto& m : c.killed) outcome.strong_killed.insert({m.site, m.k});
+    w.keep_assertion = std::move(c.keep);
+  }
+}
+
 }  // namespace
 
 StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive) {
@@ -65,6 +99,8 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     return LastCallName(a) < LastCallName(b);
   });
   std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor);
+  SuiteOutcome outcome;
+  if (ctx.goals != nullptr) FilterAssertions(ctx, written, outcome);
 
   // 2. Write and validate; drop what fails until the file compiles and passes every run.
   output::WriterOptions wopts;
@@ -80,7 +116,6 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   vopts.dialect = wopts.dialect;
   vopts.runs = ctx.opts.validation_runs;
   vopts.work_dir = work;
-  SuiteOutcome outcome;
   output::JavaFile file;
   for (int round = 0; round < 6; ++round) {
     file = output::WriteJUnit(written, wopts, oracle);
@@ -151,6 +186,10 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["exiting_methods"] = r.stats.exits;
   if (r.weak_mutation) {
     j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
+    j["strong_mutation"] = {{"killed", r.strong_killed}, {"total", r.mutants_total}};
+    j["assertions"] = {{"before_filtering", r.assertions_before},
+                       {"after_filtering", r.assertions_after},
+                       {"filter_complete", r.assertion_filter_complete}};
   }
   fs::create_directories(out_dir);
   std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
@@ -172,6 +211,11 @@ void PrintSummary(const SuiteReport& r) {
     std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed,
                 r.mutants_total,
                 r.mutants_total > 0 ? 100.0 * r.mutants_killed / r.mutants_total : 0.0);
+    std::printf("  strong mutants:  %zu/%zu killed by the written tests\n", r.strong_killed,
+                r.mutants_total);
+    std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n",
+                r.assertions_after, r.assertions_before,
+                r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");
   }
   std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n",
               r.search.c_str(), r.search_seconds, static_cast<long long>(r.stats.iterations),

@@ -3,7 +3,9 @@
 // final coverage measurement, and the report (JSON file and printed summary).
 #pragma once
 
+#include <set>
 #include <string>
+#include <utility>
 
 #include "cli/suite_command.h"
 #include "generate/coverage_model.h"
@@ -32,6 +34,12 @@ struct SuiteOutcome {
   generate::CoverageSummary coverage;
   std::string test_file;
   size_t mutants_killed = 0, mutants_total = 0;  // when SuiteContext::goals is set
+  // Assertion filtering (when SuiteContext::goals is set): value assertions before and after,
+  // the mutants (site, index) the written tests kill when run with each switched on, and
+  // whether every test was filtered within the time cap.
+  size_t assertions_before = 0, assertions_after = 0;
+  std::set<std::pair<int32_t, int32_t>> strong_killed;
+  bool assertion_filter_complete = true;
 };
 
 // Errors: Internal when javac or JUnit cannot be run, or the file does not compile for a
@@ -50,8 +58,11 @@ struct SuiteReport {
   std::string search;          // algorithm used
   int64_t generations = 0;     // GA generations (0 for random search)
   std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
-  bool weak_mutation = false;  // report the ROR weak mutation score below
+  bool weak_mutation = false;  // report the weak mutation score below
   size_t mutants_killed = 0, mutants_total = 0;
+  size_t strong_killed = 0;  // mutants the written tests' assertions or flow kill
+  size_t assertions_before = 0, assertions_after = 0;
+  bool assertion_filter_complete = true;
 };
 
 // Writes <out_dir>/jtestgen-report.json.

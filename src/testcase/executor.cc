@@ -34,6 +34,8 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   ex->drain_ = env->GetStaticMethodID(ex->probes_, "drain", "()[I");
   ex->counts_ = env->GetStaticMethodID(ex->probes_, "counts", "()[I");
   ex->iterations_ = env->GetStaticFieldID(ex->probes_, "iterations", "J");
+  ex->mutant_site_ = env->GetStaticFieldID(ex->probes_, "mutantSite", "I");
+  ex->mutant_index_ = env->GetStaticFieldID(ex->probes_, "mutantIndex", "I");
   ex->collection_ = global("java/util/Collection");
   ex->map_ = global("java/util/Map");
   ex->string_ = global("java/lang/String");
@@ -45,6 +47,11 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
       env->GetMethodID(ex->class_class_, "getSuperclass", "()Ljava/lang/Class;");
   JTG_RETURN_IF_ERROR(jvm::CheckException(env, "executor start-up"));
   return ex;
+}
+
+void Executor::SetMutant(int32_t site, int32_t k) {
+  env_->SetStaticIntField(probes_, mutant_site_, site);
+  env_->SetStaticIntField(probes_, mutant_index_, k);
 }
 
 Executor::~Executor() {

@@ -48,6 +48,11 @@ class Executor {
   // Binary name of the nearest public superclass of a class (for catch clauses).
   std::string NearestPublicClass(std::string_view binary_name);
 
+  // Strong mutation: runs after this execute with the mutant (`site`, `k`) switched on
+  // (jtestgen.rt.Probes.mutantSite / mutantIndex); ClearMutant() switches it off.
+  void SetMutant(int32_t site, int32_t k);
+  void ClearMutant() { SetMutant(0, -1); }
+
   JNIEnv* env() const { return env_; }
   // Stops runs blocked outside instrumented code (not owned; may be null).
   void SetWatchdog(jvm::Watchdog* w) { watchdog_ = w; }
@@ -71,7 +76,7 @@ class Executor {
   ProgressSink* progress_ = nullptr;
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr, counts_ = nullptr;
-  jfieldID iterations_ = nullptr;
+  jfieldID iterations_ = nullptr, mutant_site_ = nullptr, mutant_index_ = nullptr;
   jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;
   jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,
             get_superclass_ = nullptr;

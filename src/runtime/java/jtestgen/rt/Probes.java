@@ -35,6 +35,14 @@ public final class Probes {
   private static boolean cmpPending;
   private static double cmpDiff;
 
+  /**
+   * The one mutant switched on (strong mutation, for assertion filtering): the goal id of its
+   * mutation site and its index there; 0 / -1 when none. Set by the engine between
+   * executions; mutation probes return the mutated result when their site and index match.
+   */
+  public static int mutantSite;
+  public static int mutantIndex = -1;
+
   /** Completed backward jumps in the current execution. */
   public static long iterations;
   /** Backward jumps allowed per execution. */

@@ -50,7 +50,7 @@ struct SuiteReport {
   std::string search;          // algorithm used
   int64_t generations = 0;     // GA generations (0 for random search)
   std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
-  bool weak_mutation = false;  // report the ROR weak mutation score below
+  bool weak_mutation = false;  // report the weak mutation score below
   size_t mutants_killed = 0, mutants_total = 0;
 };
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -52,6 +53,11 @@ class CoverageModel {
   // Branch-outcome goals `goal` is directly control dependent on (empty: method entry).
   const std::vector<int32_t>& DepsOf(int32_t goal) const;
   const std::string& class_name() const { return class_name_; }
+  // Weak-mutation sites of the counted methods (plan.h MutationSite), by site id; empty
+  // unless the class was instrumented with instrument::Options::mutation. Not goals here.
+  const std::map<int32_t, instrument::MutationSite>& mutation_sites() const {
+    return mutation_sites_;
+  }
 
  private:
   struct SwitchInfo {
@@ -70,6 +76,7 @@ class CoverageModel {
   absl::flat_hash_map<int32_t, std::vector<int32_t>> deps_;
   absl::flat_hash_map<int32_t, int32_t> chain_next_;  // block goal -> goto target's goal
   std::string class_name_;
+  std::map<int32_t, instrument::MutationSite> mutation_sites_;
 };
 
 }  // namespace jtg::generate

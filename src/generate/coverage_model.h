@@ -53,8 +53,9 @@ class CoverageModel {
   // Branch-outcome goals `goal` is directly control dependent on (empty: method entry).
   const std::vector<int32_t>& DepsOf(int32_t goal) const;
   const std::string& class_name() const { return class_name_; }
-  // Weak-mutation sites of the counted methods (plan.h MutationSite), by site id; empty
-  // unless the class was instrumented with instrument::Options::mutation. Not goals here.
+  // Weak-mutation sites of the counted methods but the static initializer (plan.h
+  // MutationSite), by site id; empty unless the class was instrumented with
+  // instrument::Options::mutation. Not goals here.
   const std::map<int32_t, instrument::MutationSite>& mutation_sites() const {
     return mutation_sites_;
   }

@@ -145,6 +145,20 @@ TEST(MutationGoals, OperatorMutantsComeFromThePlanUpFront) {
   EXPECT_EQ(goals.Describe(m[Key(21, kIxor)]), Key(21, kIxor) + " (BOR iand->ixor, line 11)");
 }
 
+TEST(MutationGoals, StaticInitializerSitesHaveNoMutants) {
+  instrument::ClassPlan p = PlanWithSites();
+  instrument::MethodPlan clinit;
+  clinit.name = "<clinit>";
+  clinit.descriptor = "()V";
+  clinit.access = 8;
+  clinit.instrumented = true;
+  clinit.blocks = {instrument::BlockGoal{30, 0, 4, {5}, {}}};
+  clinit.mutation_sites = {instrument::MutationSite{31, 1, 5, kIadd, {}}};
+  p.methods.push_back(clinit);
+  CoverageModel cov(p);
+  EXPECT_EQ(Total(GoalModel(cov, {}, true)), 6u);  // those of PlanWithSites() only
+}
+
 TEST(MutationGoals, OperatorMutantFitnessKilledInfectionApproach) {
   CoverageModel cov(PlanWithSites());
   GoalModel goals(cov, {}, true);

@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   cmd->add_option("--population", suite.population, "GA population size (default 50)");
   cmd->add_option("--crossover-rate", suite.crossover_rate, "GA crossover rate (default 0.75)");
   cmd->add_flag("--weak-mutation", suite.weak_mutation,
-                "also target relational-operator weak mutants and report the mutation score");
+                "also target weak mutants (relational, arithmetic, bitwise, shift operators) and report the mutation score");
   CLI11_PARSE(app, argc, argv);
 
   if (cmd->parsed()) {

@@ -55,6 +55,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
 
   jvm::CoverageTransformer transformer;
+  if (opts.weak_mutation) transformer.EnableMutation(internal);
   jvm::JvmOptions jopts;
   jopts.classpath = cp.spec();
   jopts.transformer = &transformer;

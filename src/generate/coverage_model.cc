@@ -50,6 +50,14 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
         if (!br.control_deps.empty()) deps_[g] = br.control_deps;
       }
     }
+    // The static initializer runs once, at load, before any test: its mutants cannot be
+    // killed by a test (its ROR mutants are never created either).
+    if (m.name != "<clinit>") {
+      for (const auto& site : m.mutation_sites) {
+        mutation_sites_[site.id] = site;
+        goal_method_[site.id] = m.name;
+      }
+    }
     for (const auto& sw : m.switches) {
       SwitchInfo info{sw.keys, sw.key_goal, sw.default_goal};
       switches_[sw.switch_id] = std::move(info);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -64,6 +65,12 @@ class CoverageModel {
   // Branch-outcome goals `goal` is directly control dependent on (empty: method entry).
   const std::vector<int32_t>& DepsOf(int32_t goal) const;
   const std::string& class_name() const { return class_name_; }
+  // Weak-mutation sites of the counted methods but the static initializer (plan.h
+  // MutationSite), by site id; empty unless the class was instrumented with
+  // instrument::Options::mutation. Not goals here.
+  const std::map<int32_t, instrument::MutationSite>& mutation_sites() const {
+    return mutation_sites_;
+  }
 
  private:
   struct SwitchInfo {
@@ -87,6 +94,7 @@ class CoverageModel {
   };
   absl::flat_hash_map<int32_t, BlockWeight> weights_;  // every block of counted methods
   std::string class_name_;
+  std::map<int32_t, instrument::MutationSite> mutation_sites_;
 };
 
 }  // namespace jtg::generate

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
+
+#include "instrument/mutation_ops.h"
 
 namespace jtg::generate {
 
@@ -21,6 +24,15 @@ GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePt
     Dynamic(GoalKind::kMethod, "method:" + m);
     Dynamic(GoalKind::kMethodNoException, "normal:" + m);
   }
+  if (!weak_mutation_) return;
+  for (const auto& [site, info] : coverage.mutation_sites()) {
+    for (uint8_t k : instrument::MutantOpcodes(info.opcode)) {
+      int32_t id = Dynamic(GoalKind::kWeakMutation,
+                           "mutant:" + std::to_string(site) + ":" + std::to_string(k));
+      mutant_site_[id] = site;
+      site_mutant_[{site, k}] = id;
+    }
+  }
 }
 
 int32_t GoalModel::Dynamic(GoalKind kind, const std::string& key) {
@@ -39,8 +51,8 @@ int32_t GoalModel::MutantGoal(int32_t cond, int32_t k) {
   return id;
 }
 
-void GoalModel::EvaluateMutants(const testcase::ExecResult& r,
-                                absl::flat_hash_set<int32_t>* reached) {
+void GoalModel::EvaluateMutants(const testcase::ExecResult& r, Evaluation* e) {
+  absl::flat_hash_set<int32_t>* reached = &e->reached;
   // Only conditionals of the class under test: both outcomes are structural goals.
   auto is_cut_conditional = [this](int32_t cond) {
     return std::binary_search(structural_.begin(), structural_.end(), cond) &&
@@ -48,13 +60,23 @@ void GoalModel::EvaluateMutants(const testcase::ExecResult& r,
            !coverage_.IsBlock(cond);
   };
   constexpr int32_t kRefMutant = 6;
+  const auto& sites = coverage_.mutation_sites();
   for (const auto& [cond, k] : r.mutants) {
+    if (auto site = sites.find(cond); site != sites.end()) {  // operator mutation site
+      if (k == -1 - site->second.opcode) {
+        e->sites_reached.insert(cond);
+      } else if (auto m = site_mutant_.find({cond, k}); m != site_mutant_.end()) {
+        reached->insert(m->second);
+      }
+      continue;
+    }
     if (k < -1 - kRefMutant || k > kRefMutant || !is_cut_conditional(cond)) continue;
     if (k >= 0) {
       reached->insert(MutantGoal(cond, k));
       continue;
     }
     int32_t op = -1 - k;  // reached marker: create the conditional's mutants
+    ror_op_[cond] = op;
     if (op == kRefMutant) {
       MutantGoal(cond, kRefMutant);
     } else {
@@ -101,7 +123,7 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
   for (int32_t g : coverage_.GoalsReached(r.goals, r.switches)) e.reached.insert(g);
   for (const auto& [g, d] : r.distances) e.distance[g] = d;
   coverage_.SwitchDistances(r.switches, e.distance);
-  if (weak_mutation_) EvaluateMutants(r, &e.reached);
+  if (weak_mutation_) EvaluateMutants(r, &e);
   if (!r.goal_counts.empty()) e.workload = coverage_.WorkloadOf(r.goals, r.goal_counts);
   const std::string& cut = coverage_.class_name();
   for (size_t i = 0; i < tc.size(); ++i) {
@@ -140,6 +162,10 @@ double GoalModel::Fitness(const Evaluation& e, int32_t goal,
   if (e.failed) return std::numeric_limits<double>::infinity();
   if (e.reached.contains(goal)) return 0;
   if (goal >= kDynamicBase) {
+    if (auto s = mutant_site_.find(goal); s != mutant_site_.end()) {
+      if (e.sites_reached.contains(s->second)) return 0.5;
+      return 1 + SiteApproach(e, s->second, memo);
+    }
     auto m = mutant_cond_.find(goal);
     if (m == mutant_cond_.end()) return 1;
     int32_t cond = m->second;
@@ -167,6 +193,15 @@ double GoalModel::Fitness(const Evaluation& e, int32_t goal,
   return best;
 }
 
+double GoalModel::SiteApproach(const Evaluation& e, int32_t site,
+                               absl::flat_hash_map<int32_t, double>* memo) const {
+  const auto& deps = coverage_.mutation_sites().at(site).control_deps;
+  if (deps.empty()) return 1;
+  double best = 1e9;
+  for (int32_t dep : deps) best = std::min(best, 1 + Fitness(e, dep, memo));
+  return best;
+}
+
 std::vector<int32_t> GoalModel::AllGoals() const {
   std::vector<int32_t> out = structural_;
   for (const auto& [key, id] : dynamic_ids_) out.push_back(id);
@@ -178,6 +213,14 @@ std::vector<int32_t> GoalModel::Released(const absl::flat_hash_set<int32_t>& cov
   std::vector<int32_t> out;
   for (int32_t g : AllGoals()) {
     if (covered.contains(g)) continue;
+    if (auto s = mutant_site_.find(g); s != mutant_site_.end()) {
+      const auto& deps = coverage_.mutation_sites().at(s->second).control_deps;
+      if (deps.empty() || std::any_of(deps.begin(), deps.end(),
+                                      [&](int32_t d) { return covered.contains(d); })) {
+        out.push_back(g);
+      }
+      continue;
+    }
     if (g >= kDynamicBase) {
       out.push_back(g);
       continue;
@@ -206,6 +249,34 @@ size_t GoalModel::CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covere
   }
   if (total != nullptr) *total = t;
   return n;
+}
+
+std::string GoalModel::Describe(int32_t goal) const {
+  for (const auto& [key, id] : dynamic_ids_) {
+    if (id != goal) continue;
+    std::string out = key;
+    if (auto s = mutant_site_.find(goal); s != mutant_site_.end()) {
+      const auto& site = coverage_.mutation_sites().at(s->second);
+      const auto k = static_cast<uint8_t>(std::stoi(key.substr(key.rfind(':') + 1)));
+      out += " (" + std::string(instrument::OperatorClass(site.opcode)) + " " +
+             std::string(instrument::OperatorMnemonic(site.opcode)) + "->" +
+             std::string(instrument::OperatorMnemonic(k)) + ", line " +
+             std::to_string(site.line) + ")";
+    } else if (auto c = mutant_cond_.find(goal); c != mutant_cond_.end()) {
+      static constexpr const char* kRor[] = {"eq", "ne", "lt", "ge", "gt", "le"};
+      const int k = std::stoi(key.substr(key.rfind(':') + 1));
+      auto op = ror_op_.find(c->second);
+      if (k == 6) {
+        out += " (ROR negated reference compare)";
+      } else {
+        const bool known = op != ror_op_.end() && op->second >= 0 && op->second < 6;
+        out += std::string(" (ROR ") + (known ? kRor[op->second] : "?") + "->" +
+               (k >= 0 && k < 6 ? kRor[k] : "?") + ")";
+      }
+    }
+    return out;
+  }
+  return coverage_.Describe(goal);
 }
 
 }  // namespace jtg::generate

@@ -1,7 +1,8 @@
 // InstrumentClass / InstrumentBytes (instrument.h): per method, build the CFG, plan the
-// probes, emit them (and the lcmp/fcmp?/dcmp? replacements, probe_emit.h) into an insertion
-// list, rewrite exits in place, lay the code out again and relocate its tables, then
-// re-encode the Code attribute. Any per-method failure leaves that method's probes out
+// probes, emit them (and the lcmp/fcmp?/dcmp? replacements, probe_emit.h; with
+// Options::mutation also the weak-mutation sites, mutation_plan.h) into an insertion list,
+// rewrite exits in place, lay the code out again and relocate its tables, then re-encode
+// the Code attribute. Any per-method failure leaves that method's probes out
 // (fail open) and records the reason in its MethodPlan.
 #include "instrument/instrument.h"
 
@@ -12,6 +13,7 @@
 #include "instrument/code_layout.h"
 #include "instrument/exit_rewrite.h"
 #include "instrument/insertions.h"
+#include "instrument/mutation_plan.h"
 #include "instrument/probe_emit.h"
 #include "instrument/probe_plan.h"
 #include "instrument/relocate_tables.h"
@@ -52,11 +54,16 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     plan.skip_reason = std::string(cfg.status().message());
     return absl::OkStatus();
   }
+  const size_t first_block = plan.blocks.size();
   const std::vector<ProbeSite> sites = PlanProbes(*cfg, original, options, ids, plan);
   Insertions ins(cfg->insns.size());
   JTG_RETURN_IF_ERROR(EmitProbes(sites, refs, cls.cp, ins));
   if (options.coverage) {  // operand differences for the branch distances of if<cond>
     JTG_RETURN_IF_ERROR(EmitCmpReplacements(cfg->insns, cls.cp, refs, ins));
+  }
+  if (options.mutation) {
+    const std::vector<uint32_t> at = PlanMutationSites(*cfg, original, first_block, ids, plan);
+    JTG_RETURN_IF_ERROR(EmitMutationReplacements(plan.mutation_sites, at, cls.cp, refs, ins));
   }
 
   auto skip = [&](std::string reason) {
@@ -64,6 +71,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     plan.blocks.clear();  // goals that can never be hit would read as "not covered"
     plan.branches.clear();
     plan.switches.clear();
+    plan.mutation_sites.clear();
     ExitRewriteOnly(cls, m, cfg->insns, refs, options);
     return absl::OkStatus();
   };

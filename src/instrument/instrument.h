@@ -13,6 +13,9 @@
 //                        which returns the JVM's result and keeps the operand difference for
 //                        the branch distance of the jump that follows
 //   Conditional probes also record the branch distance (K = 1) of the outcome not taken.
+//   - with Options::mutation: iadd..drem, ishl..lxor replaced by
+//                        sipush/ldc_w site id; invokestatic jtestgen/rt/WeakMutation.<same>
+//                        (e.g. iadd(III)I, lshl(JII)J), same result, logs infected mutants
 //   - System.exit(I)V -> Probes.exit(I)V; Runtime.exit/halt(I)V ->
 //                        Probes.runtimeExit(Ljava/lang/Runtime;I)V (same length, rewritten
 //                        in place)
@@ -44,6 +47,11 @@ struct Options {
   bool coverage = true;       // block, branch and switch probes
   bool loop_guards = true;    // Probes.loop() before backward jumps
   bool exit_rewrite = true;   // System.exit / Runtime.exit / Runtime.halt
+  // Weak mutation sites (plan.h MutationSite): every iadd..drem, ishl..lxor replaced by
+  // `sipush/ldc_w site id; invokestatic jtestgen/rt/WeakMutation.<mnemonic>` (1 -> 6 or 7
+  // bytes, +1 stack word), which returns the instruction's result. Off: not one byte differs
+  // from the instrumentation without it. Control deps of the sites need `coverage`.
+  bool mutation = false;
 };
 
 struct Result {

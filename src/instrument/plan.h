@@ -75,6 +75,19 @@ struct SwitchGoal {
   std::vector<int32_t> control_deps;  // of the switch's block: outcome goal ids, ascending
 };
 
+// One weak-mutation site (instrument::Options::mutation): an arithmetic, bitwise or shift
+// instruction replaced by a call of jtestgen.rt.WeakMutation that logs, under `id`, a reached
+// marker (id, -1 - opcode) and (id, k) for each infected mutant k, k = the replacing
+// opcode (instrument/mutation_ops.h; Fraser & Arcuri, EMSE 2015). `id` is allocated from
+// IdAllocator but is not a coverage goal: no probe logs it through Probes.hit.
+struct MutationSite {
+  int32_t id = 0;
+  uint32_t offset = 0;  // original offset of the instruction
+  uint16_t line = 0;    // 0 if unknown
+  uint8_t opcode = 0;   // the original instruction (iadd..drem, ishl..lxor)
+  std::vector<int32_t> control_deps;  // of its block: outcome goal ids, ascending
+};
+
 struct MethodPlan {
   std::string name, descriptor;
   uint16_t access = 0;
@@ -83,6 +96,7 @@ struct MethodPlan {
   std::vector<BlockGoal> blocks;
   std::vector<BranchGoal> branches;
   std::vector<SwitchGoal> switches;
+  std::vector<MutationSite> mutation_sites;  // empty unless Options::mutation
 };
 
 struct ClassPlan {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "classfile/bytecode.h"
+#include "instrument/mutation_ops.h"
 
 namespace jtg::instrument {
 namespace {
@@ -118,6 +119,27 @@ Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
     // Stack: ..., a, b (two words each for long/double) -> ..., int  (as the cmp itself)
     out.replace[i].clear();
     Invokestatic(out.replace[i], ref);
+  }
+  return absl::OkStatus();
+}
+
+Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
+                                const std::vector<uint32_t>& insn,
+                                classfile::ConstantPool& cp, ProbeRefs& refs,
+                                Insertions& out) {
+  for (size_t k = 0; k < sites.size(); ++k) {
+    const uint8_t o = sites[k].opcode;
+    uint16_t& ref = refs.mutation[o - 0x60];  // 0x60 = iadd
+    if (ref == 0) {
+      JTG_ASSIGN_OR_RETURN(ref, cp.AddMethodref(kWeakMutationClass, OperatorMnemonic(o),
+                                                OperatorHelperDescriptor(o)));
+    }
+    // Stack: ..., a, b (a, b: 1 or 2 words each by type; a long shift's b is an int)
+    std::vector<uint8_t>& dest = out.replace[insn[k]];
+    dest.clear();
+    JTG_RETURN_IF_ERROR(PushInt(dest, sites[k].id, cp));  // ..., a, b, id
+    Invokestatic(dest, ref);                               // ..., a OP b
+    out.extra_stack = std::max<uint16_t>(out.extra_stack, 1);
   }
   return absl::OkStatus();
 }

@@ -2,7 +2,8 @@
 // Every snippet is stack-neutral and branch-free; see instrument.h for the sequences.
 // Also replaces lcmp/fcmpl/fcmpg/dcmpl/dcmpg by calls to Probes.lcmp(JJ)I, fcmpl(FF)I,
 // fcmpg(FF)I, dcmpl(DD)I, dcmpg(DD)I (same operands and result; 1 -> 3 bytes), which stash
-// the operand difference for the branch distance of the following if<cond>.
+// the operand difference for the branch distance of the following if<cond>; and, for weak
+// mutation, arithmetic/bitwise/shift instructions by calls to jtestgen/rt/WeakMutation.
 #pragma once
 
 #include <array>
@@ -18,6 +19,7 @@
 namespace jtg::instrument {
 
 inline constexpr char kProbesClass[] = "jtestgen/rt/Probes";
+inline constexpr char kWeakMutationClass[] = "jtestgen/rt/WeakMutation";
 
 // Constant pool indices of the Probes methods (Methodref entries).
 struct ProbeRefs {
@@ -26,6 +28,8 @@ struct ProbeRefs {
   // lcmp, fcmpl, fcmpg, dcmpl, dcmpg replacements (index = opcode - lcmp), added to the pool
   // on first use only (0 = not yet), so classes without such comparisons stay as small.
   std::array<uint16_t, 5> cmp{};
+  // jtestgen/rt/WeakMutation helpers (index = opcode - iadd), added on first use only.
+  std::array<uint16_t, 36> mutation{};
 };
 
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.
@@ -42,5 +46,14 @@ Status EmitProbes(const std::vector<ProbeSite>& sites, const ProbeRefs& refs,
 // use (cached in `refs`). Errors: ResourceExhausted on pool overflow.
 Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
                            classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out);
+
+// Sets out.replace for each site of `sites` (plan.h; `insn[k]` is the index into `insns` of
+// sites[k]) to `sipush/ldc_w id; invokestatic WeakMutation.<mnemonic>` (mutation_ops.h;
+// same operands and result, one extra stack word), adding its Methodref to `cp` on first
+// use (cached in `refs`). Errors: ResourceExhausted on pool overflow.
+Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
+                                const std::vector<uint32_t>& insn,
+                                classfile::ConstantPool& cp, ProbeRefs& refs,
+                                Insertions& out);
 
 }  // namespace jtg::instrument

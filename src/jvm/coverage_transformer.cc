@@ -20,6 +20,7 @@ std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
   std::string name(internal_name);
   if (plans_.count(name) != 0) return std::nullopt;  // retransform: keep as is
   instrument::Options opts;
+  opts.mutation = mutation_classes_.count(name) != 0;
   auto result = instrument::InstrumentBytes(bytes, internal_name, opts, ids_);
   if (!result.ok()) {
     failures_[name] = std::string(result.status().message());
@@ -27,6 +28,11 @@ std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
   }
   plans_[name] = std::move(result->plan);
   return std::move(result->bytes);
+}
+
+void CoverageTransformer::EnableMutation(std::string internal_name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  mutation_classes_.insert(std::move(internal_name));
 }
 
 std::optional<instrument::ClassPlan> CoverageTransformer::Plan(

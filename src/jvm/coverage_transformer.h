@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,11 @@ class CoverageTransformer : public ClassTransformer {
                                                 bool boot_loader,
                                                 std::span<const uint8_t> bytes) override;
 
+  // Also plans weak-mutation sites (instrument::Options::mutation) in the class with this
+  // internal name, e.g. the class under test of `jtestgen suite --weak-mutation`. Takes
+  // effect for a class loaded after the call; may be called for several classes.
+  void EnableMutation(std::string internal_name);
+
   // The plan of a class that was instrumented, or nullopt.
   std::optional<instrument::ClassPlan> Plan(const std::string& internal_name) const;
   // Classes that could not be instrumented at all, with the reason.
@@ -35,6 +41,7 @@ class CoverageTransformer : public ClassTransformer {
   instrument::IdAllocator ids_;
   std::map<std::string, instrument::ClassPlan> plans_;
   std::map<std::string, std::string> failures_;
+  std::set<std::string> mutation_classes_;
 };
 
 // Whether a class belongs to the JDK or to jtestgen itself (never instrumented).

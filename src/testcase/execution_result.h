@@ -38,8 +38,10 @@ struct ExecResult {
   std::vector<std::pair<int32_t, float>> distances;  // (goal id, min branch distance > 0) of outcomes not taken
   // Weak mutation (jtestgen.rt.WeakMutation), once per pair: (conditional goal id, k) with
   // k in 0..6 = the relational-operator mutant k was weakly killed (infected), or
-  // k = -1 - op (op in 0..6) = the conditional ran, its original operator being op.
-  std::vector<std::pair<int32_t, int32_t>> mutants;  // (conditional goal id, mutant index) weakly killed
+  // k = -1 - op (op in 0..6) = the conditional ran, its original operator being op; or
+  // (mutation site id, k) with k = the replacing opcode (> 6) of an infected operator mutant,
+  // or k = -1 - opcode (< -7) = the site ran, its original instruction being opcode.
+  std::vector<std::pair<int32_t, int32_t>> mutants;  // (conditional or site id, k)
   double millis = 0;
   int64_t iterations = 0;  // backward jumps executed in instrumented code (Probes.iterations)
 

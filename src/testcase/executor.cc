@@ -264,7 +264,8 @@ void Executor::CollectGoals(ExecResult& out) {
   env_->GetIntArrayRegion(arr, 0, n, data.data());
   env_->DeleteLocalRef(arr);
   // Layout (Probes.drain): {n, goal..., m, (switch id, key)..., d, (goal, float bits)...,
-  // w, (conditional id, mutant index or -1 - operator)...}; the last section may be absent.
+  // w, (conditional or mutation site id, mutant index or reached marker)...}; the last
+  // section may be absent.
   if (n < 2) return;
   const size_t size = static_cast<size_t>(n);
   size_t goals = static_cast<size_t>(data[0]);

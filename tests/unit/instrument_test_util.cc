@@ -95,13 +95,14 @@ std::string BinaryNameOf(const fs::path& rel) {
 
 InstrumentedDir InstrumentDir(const fs::path& in, const fs::path& out,
                               instrument::IdAllocator& ids,
-                              const std::vector<std::string>& copy_only) {
+                              const std::vector<std::string>& copy_only,
+                              const instrument::Options& options) {
   InstrumentedDir result;
   for (const fs::path& rel : ClassFiles(in)) {
     const std::string name = BinaryNameOf(rel);
     std::vector<uint8_t> bytes = ReadBytes(in / rel);
     if (std::find(copy_only.begin(), copy_only.end(), name) == copy_only.end()) {
-      auto r = instrument::InstrumentBytes(bytes, name, instrument::Options{}, ids);
+      auto r = instrument::InstrumentBytes(bytes, name, options, ids);
       if (!r.ok()) {
         result.errors.push_back(name + ": " + std::string(r.status().message()));
         continue;

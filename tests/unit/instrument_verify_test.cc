@@ -41,12 +41,13 @@ void Report(const std::string& what, const testutil::InstrumentedDir& dir,
 
 // Instruments `in` into a fresh dir with the runtime helper, verifies, expects no failure.
 void InstrumentAndVerify(const std::string& what, const fs::path& in,
-                         const std::vector<std::string>& copy_only = {}) {
+                         const std::vector<std::string>& copy_only = {},
+                         const Options& options = {}) {
   TempDir tmp(what);
   const fs::path out = tmp.path() / "classes";
   ASSERT_TRUE(testutil::CompileRuntime(out));
   IdAllocator ids;
-  auto dir = testutil::InstrumentDir(in, out, ids, copy_only);
+  auto dir = testutil::InstrumentDir(in, out, ids, copy_only, options);
   EXPECT_TRUE(dir.errors.empty()) << dir.errors.front();
   ASSERT_FALSE(dir.names.empty());
   auto v = testutil::VerifyClasses(out, dir.names);
@@ -58,13 +59,13 @@ void InstrumentAndVerify(const std::string& what, const fs::path& in,
   EXPECT_GT(v.loaded, 0) << v.raw;
 }
 
-void VerifyJar(const std::string& jar) {
+void VerifyJar(const std::string& jar, const Options& options = {}) {
   ASSERT_TRUE(fs::exists(jar)) << jar;
   TempDir tmp("jar");
   std::string log;
   ASSERT_EQ(testutil::Run("cd '" + tmp.path().string() + "' && unzip -q -o '" + jar + "'", &log), 0)
       << log;
-  InstrumentAndVerify(fs::path(jar).stem().string(), tmp.path());
+  InstrumentAndVerify(fs::path(jar).stem().string(), tmp.path(), {}, options);
 }
 
 TEST(InstrumentVerifyTest, HarnessDetectsBrokenBytecode) {
@@ -97,6 +98,15 @@ TEST(InstrumentVerifyTest, CommonsCollections3Verifies) {
 
 TEST(InstrumentVerifyTest, CommonsLang3Verifies) {
   VerifyJar("/usr/share/java/commons-lang3.jar");
+}
+
+// Weak-mutation sites replace arithmetic/bitwise/shift instructions (Options::mutation).
+TEST(InstrumentVerifyTest, AllFixtureClassesVerifyWithMutation) {
+  InstrumentAndVerify("fixtures-mutation", JTG_FIXTURES_DIR, {}, Options{.mutation = true});
+}
+
+TEST(InstrumentVerifyTest, CommonsLang3VerifiesWithMutation) {
+  VerifyJar("/usr/share/java/commons-lang3.jar", Options{.mutation = true});
 }
 
 // Generated huge methods: a backward goto that needs goto_w, a conditional jump that

@@ -1,10 +1,15 @@
 // Weak mutation goals of GoalModel (generate/goals.h) on a small synthetic plan and synthetic
-// probe logs: mutant goals are created when their conditional first runs (5 for a relational
-// jump, 1 for a reference compare), killed ones are reached, and the fitness is 0 / 0.5 /
-// 1 + approach; off by default.
+// probe logs: ROR mutant goals are created when their conditional first runs (5 for a
+// relational jump, 1 for a reference compare), operator mutants (AOR, bitwise, shift) up
+// front from the plan's mutation sites; killed ones are reached, the fitness is 0 / 0.5 /
+// 1 + approach, and DynaMOSA releases operator mutants with their site's control deps; off
+// by default.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <string>
 
 #include "generate/goals.h"
 
@@ -99,6 +104,111 @@ TEST(MutationGoals, ReferenceCompareHasOneMutantAndOtherClassesAreIgnored) {
     if (goals.Kind(g) != GoalKind::kWeakMutation) continue;
     EXPECT_DOUBLE_EQ(goals.Fitness(other, g, &memo), 1 + 1 + 0.5);  // 1 + (1 + d/(d+1))
   }
+}
+
+// Plan() plus two mutation sites: an iadd (id 20) in the entry block and an iand (id 21) in
+// block 2, which depends on outcome 4.
+constexpr int32_t kIadd = 0x60, kIsub = 0x64, kImul = 0x68, kIdiv = 0x6c, kIrem = 0x70;
+constexpr int32_t kIand = 0x7e, kIor = 0x80, kIxor = 0x82;
+
+instrument::ClassPlan PlanWithSites() {
+  instrument::ClassPlan p = Plan();
+  p.methods[0].mutation_sites = {instrument::MutationSite{20, 1, 10, kIadd, {}},
+                                 instrument::MutationSite{21, 5, 11, kIand, {4}}};
+  return p;
+}
+
+// Mutant goals by description key "mutant:<site>:<k>".
+std::map<std::string, int32_t> Mutants(const GoalModel& g) {
+  std::map<std::string, int32_t> out;
+  for (int32_t id : g.AllGoals()) {
+    if (g.Kind(id) != GoalKind::kWeakMutation) continue;
+    std::string d = g.Describe(id);
+    out[d.substr(0, d.find(' '))] = id;
+  }
+  return out;
+}
+
+std::string Key(int32_t site, int32_t k) {
+  return "mutant:" + std::to_string(site) + ":" + std::to_string(k);
+}
+
+TEST(MutationGoals, OperatorMutantsComeFromThePlanUpFront) {
+  CoverageModel cov(PlanWithSites());
+  EXPECT_EQ(Total(GoalModel(cov, {})), 0u);
+  GoalModel goals(cov, {}, true);
+  auto m = Mutants(goals);
+  ASSERT_EQ(m.size(), 6u);  // iadd: isub imul idiv irem; iand: ior ixor
+  for (int32_t k : {kIsub, kImul, kIdiv, kIrem}) EXPECT_EQ(m.count(Key(20, k)), 1u) << k;
+  for (int32_t k : {kIor, kIxor}) EXPECT_EQ(m.count(Key(21, k)), 1u) << k;
+  EXPECT_EQ(goals.Describe(m[Key(20, kImul)]), Key(20, kImul) + " (AOR iadd->imul, line 10)");
+  EXPECT_EQ(goals.Describe(m[Key(21, kIxor)]), Key(21, kIxor) + " (BOR iand->ixor, line 11)");
+}
+
+TEST(MutationGoals, StaticInitializerSitesHaveNoMutants) {
+  instrument::ClassPlan p = PlanWithSites();
+  instrument::MethodPlan clinit;
+  clinit.name = "<clinit>";
+  clinit.descriptor = "()V";
+  clinit.access = 8;
+  clinit.instrumented = true;
+  clinit.blocks = {instrument::BlockGoal{30, 0, 4, {5}, {}}};
+  clinit.mutation_sites = {instrument::MutationSite{31, 1, 5, kIadd, {}}};
+  p.methods.push_back(clinit);
+  CoverageModel cov(p);
+  EXPECT_EQ(Total(GoalModel(cov, {}, true)), 6u);  // those of PlanWithSites() only
+}
+
+TEST(MutationGoals, OperatorMutantFitnessKilledInfectionApproach) {
+  CoverageModel cov(PlanWithSites());
+  GoalModel goals(cov, {}, true);
+  auto m = Mutants(goals);
+  // Site 20 ran (3 + 0: imul, idiv, irem infected), outcome 4 taken, site 21 did not run.
+  // Entries that are not mutants of the site (a ROR index, a wrong opcode, the wrong
+  // marker) are ignored.
+  auto e = goals.Evaluate({}, Exec({1, 4}, {{20, -1 - kIadd}, {20, kImul}, {20, kIdiv},
+                                            {20, kIrem}, {20, 0}, {20, kIand}, {21, -1 - kIor}}));
+  EXPECT_EQ(goals.CountOf(GoalKind::kWeakMutation, e.reached, nullptr), 3u);
+  EXPECT_TRUE(e.sites_reached.contains(20));
+  EXPECT_FALSE(e.sites_reached.contains(21));
+  absl::flat_hash_map<int32_t, double> memo;
+  EXPECT_EQ(goals.Fitness(e, m[Key(20, kImul)], &memo), 0);
+  EXPECT_EQ(goals.Fitness(e, m[Key(20, kIsub)], &memo), 0.5);  // reached, not infected
+  // Site 21 not reached, its control dep 4 covered: 1 + (1 + 0).
+  EXPECT_DOUBLE_EQ(goals.Fitness(e, m[Key(21, kIor)], &memo), 2.0);
+  // Nothing ran: site 20 (no deps) 1 + 1; site 21: 1 + (1 + fitness of 4 = 1).
+  Evaluation none = goals.Evaluate({}, Exec({}, {}));
+  memo.clear();
+  EXPECT_DOUBLE_EQ(goals.Fitness(none, m[Key(20, kIsub)], &memo), 2.0);
+  EXPECT_DOUBLE_EQ(goals.Fitness(none, m[Key(21, kIor)], &memo), 3.0);
+  // 4 not taken, with branch distance 1: 1 + (1 + 1/2).
+  Evaluation other = goals.Evaluate({}, Exec({1, 5}, {}));
+  other.distance[4] = 1;
+  memo.clear();
+  EXPECT_DOUBLE_EQ(goals.Fitness(other, m[Key(21, kIxor)], &memo), 2.5);
+}
+
+TEST(MutationGoals, OperatorMutantsAreReleasedWithTheirSiteControlDeps) {
+  CoverageModel cov(PlanWithSites());
+  GoalModel goals(cov, {}, true);
+  auto m = Mutants(goals);
+  auto released_mutants = [&](const absl::flat_hash_set<int32_t>& covered) {
+    std::set<int32_t> out;
+    for (int32_t g : goals.Released(covered)) {
+      if (goals.Kind(g) == GoalKind::kWeakMutation) out.insert(g);
+    }
+    return out;
+  };
+  std::set<int32_t> site20 = {m[Key(20, kIsub)], m[Key(20, kImul)], m[Key(20, kIdiv)],
+                              m[Key(20, kIrem)]};
+  EXPECT_EQ(released_mutants({}), site20);
+  std::set<int32_t> all = site20;
+  all.insert(m[Key(21, kIor)]);
+  all.insert(m[Key(21, kIxor)]);
+  EXPECT_EQ(released_mutants({4}), all);
+  // Killed mutants are no longer targets.
+  all.erase(m[Key(20, kImul)]);
+  EXPECT_EQ(released_mutants({4, m[Key(20, kImul)]}), all);
 }
 
 }  // namespace

@@ -1,0 +1,66 @@
+#include "instrument/mutation_ops.h"
+
+namespace jtg::instrument {
+namespace {
+
+// JVMS §6.5 opcodes: arithmetic 0x60..0x73 (op * 4 + type, types i l f d), shifts
+// 0x78..0x7d and bitwise 0x7e..0x83 (op * 2 + type, types i l).
+constexpr uint8_t kAdd = 0x60, kArithEnd = 0x74, kShl = 0x78, kAnd = 0x7e, kBitEnd = 0x84;
+
+constexpr std::string_view kMnemonics[] = {
+    "iadd", "ladd", "fadd", "dadd", "isub", "lsub", "fsub", "dsub",
+    "imul", "lmul", "fmul", "dmul", "idiv", "ldiv", "fdiv", "ddiv",
+    "irem", "lrem", "frem", "drem", "",     "",     "",     "",  // 0x74..0x77: *neg
+    "ishl", "lshl", "ishr", "lshr", "iushr", "lushr",
+    "iand", "land", "ior",  "lor",  "ixor", "lxor",
+};
+
+bool IsArith(uint8_t o) { return o >= kAdd && o < kArithEnd; }
+
+}  // namespace
+
+bool IsMutableOperator(uint8_t o) {
+  return IsArith(o) || (o >= kShl && o < kBitEnd);
+}
+
+std::vector<uint8_t> MutantOpcodes(uint8_t o) {
+  std::vector<uint8_t> out;
+  if (IsArith(o)) {
+    const uint8_t type = (o - kAdd) % 4;
+    for (uint8_t k = 0; k < 5; ++k) {
+      const uint8_t m = static_cast<uint8_t>(kAdd + 4 * k + type);
+      if (m != o) out.push_back(m);
+    }
+  } else if (IsMutableOperator(o)) {
+    const uint8_t first = o < kAnd ? kShl : kAnd;
+    const uint8_t type = (o - first) % 2;
+    for (uint8_t k = 0; k < 3; ++k) {
+      const uint8_t m = static_cast<uint8_t>(first + 2 * k + type);
+      if (m != o) out.push_back(m);
+    }
+  }
+  return out;
+}
+
+std::string_view OperatorMnemonic(uint8_t o) {
+  return IsMutableOperator(o) ? kMnemonics[o - kAdd] : std::string_view();
+}
+
+std::string_view OperatorHelperDescriptor(uint8_t o) {
+  if (!IsMutableOperator(o)) return {};
+  if (IsArith(o)) {
+    static constexpr std::string_view kByType[] = {"(III)I", "(JJI)J", "(FFI)F", "(DDI)D"};
+    return kByType[(o - kAdd) % 4];
+  }
+  const bool is_long = (o - kShl) % 2 == 1;
+  if (!is_long) return "(III)I";
+  return o < kAnd ? "(JII)J" : "(JJI)J";  // a long shift takes an int count
+}
+
+std::string_view OperatorClass(uint8_t o) {
+  if (IsArith(o)) return "AOR";
+  if (!IsMutableOperator(o)) return {};
+  return o < kAnd ? "SOR" : "BOR";
+}
+
+}  // namespace jtg::instrument

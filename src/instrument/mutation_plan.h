@@ -1,0 +1,28 @@
+// Weak-mutation site planning for one method (instrument::Options::mutation): every
+// arithmetic, bitwise and shift instruction (instrument/mutation_ops.h) becomes a
+// MutationSite (plan.h) with its own goal id, source line and the control dependencies of
+// its block, so that DynaMOSA releases its mutants when the block becomes reachable (as for
+// BlockGoal::control_deps). No bytes are produced here; see EmitMutationReplacements
+// (probe_emit.h).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/cfg.h"
+#include "classfile/class_file.h"
+#include "instrument/plan.h"
+
+namespace jtg::instrument {
+
+// Appends the sites of `cfg` to plan.mutation_sites in code order, one id each from `ids`,
+// and returns the index into cfg.insns of each appended site. `first_block`: index in
+// plan.blocks of the block goal of cfg.blocks[0], whose control_deps the sites copy
+// (plan.blocks.size() - first_block must be cfg.blocks.size(); otherwise, e.g. without
+// coverage, the sites get no control deps).
+std::vector<uint32_t> PlanMutationSites(const analysis::Cfg& cfg,
+                                        const classfile::CodeAttribute& code,
+                                        size_t first_block, IdAllocator& ids,
+                                        MethodPlan& plan);
+
+}  // namespace jtg::instrument

@@ -83,7 +83,12 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     plan.instrumented = true;
     return absl::OkStatus();
   }
-  auto assembled = AssembleCode(patched, cfg->insns, ins);
+  // Strong branch probes return the outcome: their jumps test it with ifne (same length).
+  std::vector<classfile::Insn> insns = cfg->insns;
+  for (const ProbeSite& s : sites) {
+    if (s.kind == ProbeSite::Kind::kBranch && s.strong) insns[s.insn].opcode = classfile::op::kIfne;
+  }
+  auto assembled = AssembleCode(patched, insns, ins);
   if (!assembled.ok()) return skip(std::string(assembled.status().message()));
 
   CodeAttribute code = original;

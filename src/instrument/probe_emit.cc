@@ -33,9 +33,35 @@ Status PushInt(std::vector<uint8_t>& out, int32_t v, classfile::ConstantPool& cp
   return absl::OkStatus();
 }
 
+// The strong-mutation probe for a conditional jump's opcode, added to `cp` on first use.
+StatusOr<uint16_t> StrongBranchRef(uint8_t o, ProbeRefs& refs, classfile::ConstantPool& cp) {
+  uint16_t* ref = &refs.if1m;
+  const char* name = "if1m";
+  const char* desc = "(III)I";
+  if (o >= op::kIfIcmpeq && o <= op::kIfIcmple) {
+    ref = &refs.if2m, name = "if2m", desc = "(IIII)I";
+  } else if (o == op::kIfAcmpeq || o == op::kIfAcmpne) {
+    ref = &refs.if_acmp_m, name = "ifAcmpM", desc = "(Ljava/lang/Object;Ljava/lang/Object;II)I";
+  } else if (o == op::kIfnull || o == op::kIfnonnull) {
+    ref = &refs.if_null_m, name = "ifNullM", desc = "(Ljava/lang/Object;II)I";
+  }
+  if (*ref == 0) {
+    JTG_ASSIGN_OR_RETURN(*ref, cp.AddMethodref(kProbesClass, name, desc));
+  }
+  return *ref;
+}
+
 // Emits one site; returns the extra stack words it needs.
-StatusOr<uint16_t> EmitSite(const ProbeSite& s, const ProbeRefs& refs,
-                            classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
+StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::ConstantPool& cp,
+                            std::vector<uint8_t>& out) {
+  if (s.kind == ProbeSite::Kind::kBranch && s.strong) {
+    // Stack: ..., v (or ..., a, b) -> ..., taken (0/1), jumped on by the rewritten ifne.
+    JTG_RETURN_IF_ERROR(PushInt(out, s.opcode, cp));
+    JTG_RETURN_IF_ERROR(PushInt(out, s.id, cp));
+    JTG_ASSIGN_OR_RETURN(uint16_t ref, StrongBranchRef(s.opcode, refs, cp));
+    Invokestatic(out, ref);
+    return 2;
+  }
   switch (s.kind) {
     case ProbeSite::Kind::kHit:
       // Stack: ...
@@ -91,7 +117,7 @@ StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp) {
   return r;
 }
 
-Status EmitProbes(const std::vector<ProbeSite>& sites, const ProbeRefs& refs,
+Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs,
                   classfile::ConstantPool& cp, Insertions& out) {
   for (const ProbeSite& s : sites) {
     auto& dest = s.after ? out.after[s.insn] : out.at_label[s.insn];

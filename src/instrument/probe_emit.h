@@ -30,15 +30,18 @@ struct ProbeRefs {
   std::array<uint16_t, 5> cmp{};
   // jtestgen/rt/WeakMutation helpers (index = opcode - iadd), added on first use only.
   std::array<uint16_t, 36> mutation{};
+  // Strong-mutation branch probes Probes.if1m/if2m/ifNullM/ifAcmpM, added on first use only.
+  uint16_t if1m = 0, if2m = 0, if_null_m = 0, if_acmp_m = 0;
 };
 
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.
 StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp);
 
 // Appends the snippets of `sites` to `out` (one snippet per site, in site order). Ids above
-// 32767 are loaded with ldc_w of an Integer constant added to `cp`. Errors:
-// ResourceExhausted on pool overflow.
-Status EmitProbes(const std::vector<ProbeSite>& sites, const ProbeRefs& refs,
+// 32767 are loaded with ldc_w of an Integer constant added to `cp`; strong branch probes add
+// their Methodrefs on first use (cached in `refs`). The jumps of strong branch sites must be
+// rewritten to ifne by the caller. Errors: ResourceExhausted on pool overflow.
+Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs,
                   classfile::ConstantPool& cp, Insertions& out);
 
 // Sets out.replace for every lcmp/fcmpl/fcmpg/dcmpl/dcmpg of `insns` to

@@ -137,7 +137,8 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       g.id = ids.Allocate(2);
       g.offset = last.offset;
       g.line = line;
-      sites.push_back({ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode});
+      sites.push_back(
+          {ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode, options.mutation});
       outcome_goals[bi] = {g.id, g.id + 1};
       branch_of[bi] = static_cast<int32_t>(plan.branches.size());
       plan.branches.push_back(g);

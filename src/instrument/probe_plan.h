@@ -38,6 +38,10 @@ struct ProbeSite {
   bool after = false;  // true: on the fall-through edge after `insn`; false: at its label
   int32_t id = 0;
   uint8_t opcode = 0;  // kBranch: the conditional jump's opcode
+  // kBranch for strong mutation (Options::mutation): the probe consumes the jump's operands
+  // and returns its outcome, possibly flipped by the mutant switched on, and the jump itself
+  // becomes ifne (same size and target). See Probes.if1m.
+  bool strong = false;
 };
 
 // Line of the instruction at `offset`: the LineNumberTable entry with the greatest

@@ -91,6 +91,21 @@ public final class Probes {
    * stashed stands in for v in the branch distance.
    */
   public static void if1(int v, int opcode, int id) {
+    cond1(v, opcode, id);
+  }
+
+  /**
+   * Strong-mutation form of {@link #if1} (instrumenter's mutation option): consumes v and
+   * returns whether to jump (1/0), the relational mutant's outcome when the mutant switched
+   * on ({@link #mutantSite}, {@link #mutantIndex}) is one of this jump's.
+   */
+  public static int if1m(int v, int opcode, int id) {
+    boolean taken = cond1(v, opcode, id);
+    if (id == mutantSite) taken = WeakMutation.mutatedOutcome(mutantIndex, Integer.signum(v), taken);
+    return taken ? 1 : 0;
+  }
+
+  private static boolean cond1(int v, int opcode, int id) {
     double a = v;
     if (cmpPending) {
       cmpPending = false;
@@ -111,10 +126,24 @@ public final class Probes {
     hit(taken ? id : id + 1);
     BranchDistance.record(opcode - 0x99, a, 0, taken, id);
     WeakMutation.relational(id, opcode - 0x99, v < 0 ? -1 : (v == 0 ? 0 : 1), taken);
+    return taken;
   }
 
   /** if_icmpeq..if_icmple. */
   public static void if2(int a, int b, int opcode, int id) {
+    cond2(a, b, opcode, id);
+  }
+
+  /** Strong-mutation form of {@link #if2}; see {@link #if1m}. */
+  public static int if2m(int a, int b, int opcode, int id) {
+    boolean taken = cond2(a, b, opcode, id);
+    if (id == mutantSite) {
+      taken = WeakMutation.mutatedOutcome(mutantIndex, Integer.compare(a, b), taken);
+    }
+    return taken ? 1 : 0;
+  }
+
+  private static boolean cond2(int a, int b, int opcode, int id) {
     boolean taken;
     switch (opcode) {
       case 0x9f: taken = a == b; break;
@@ -127,6 +156,7 @@ public final class Probes {
     hit(taken ? id : id + 1);
     BranchDistance.record(opcode - 0x9f, a, b, taken, id);
     WeakMutation.relational(id, opcode - 0x9f, a < b ? -1 : (a == b ? 0 : 1), taken);
+    return taken;
   }
 
   /** ifnull (0xc6) / ifnonnull (0xc7). The outcome not taken has distance K. */
@@ -137,12 +167,28 @@ public final class Probes {
     WeakMutation.reference(id);
   }
 
+  /** Strong-mutation form of {@link #ifNull}: the reference mutant negates the outcome. */
+  public static int ifNullM(Object o, int opcode, int id) {
+    ifNull(o, opcode, id);
+    boolean taken = (opcode == 0xc6) == (o == null);
+    if (id == mutantSite) taken = WeakMutation.mutatedOutcome(mutantIndex, 0, taken);
+    return taken ? 1 : 0;
+  }
+
   /** if_acmpeq (0xa5) / if_acmpne (0xa6). The outcome not taken has distance K. */
   public static void ifAcmp(Object a, Object b, int opcode, int id) {
     boolean taken = (opcode == 0xa5) == (a == b);
     hit(taken ? id : id + 1);
     BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
     WeakMutation.reference(id);
+  }
+
+  /** Strong-mutation form of {@link #ifAcmp}; see {@link #ifNullM}. */
+  public static int ifAcmpM(Object a, Object b, int opcode, int id) {
+    ifAcmp(a, b, opcode, id);
+    boolean taken = (opcode == 0xa5) == (a == b);
+    if (id == mutantSite) taken = WeakMutation.mutatedOutcome(mutantIndex, 0, taken);
+    return taken ? 1 : 0;
   }
 
   // Replacements of lcmp, fcmpl, fcmpg, dcmpl, dcmpg (JVMS §6.5): each returns exactly the

@@ -54,6 +54,17 @@ public final class WeakMutation {
     record(id, op, infected);
   }
 
+  /**
+   * Strong mutation of a conditional jump: the outcome under relational mutant k (0..5: the
+   * operator eq, ne, lt, ge, gt, le applied to operand sign s) or k = 6 (reference compares:
+   * the negation); any other k leaves {@code taken} unchanged.
+   */
+  static boolean mutatedOutcome(int k, int sign, boolean taken) {
+    if (k == REF_MUTANT) return !taken;
+    if (k < 0 || k > 5) return taken;
+    return ((TRUE_OPS[Integer.signum(sign) + 1] >> k) & 1) != 0;
+  }
+
   /** ifnull/ifnonnull, if_acmpeq/ne: the negated condition always differs. */
   static void reference(int id) {
     record(id, REF_MUTANT, 1 << REF_MUTANT);
@@ -95,6 +106,17 @@ public final class WeakMutation {
     record(id, -1 - (ADD + type + 4 * op), infected, ADD + type, 4);
   }
 
+  /**
+   * Strong mutation: the operator index (0..n-1) of the mutant switched on at site id
+   * ({@link Probes#mutantSite}, {@link Probes#mutantIndex} = base + step * index), else -1.
+   */
+  private static int active(int id, int base, int step, int n) {
+    if (id != Probes.mutantSite) return -1;
+    int d = Probes.mutantIndex - base;
+    if (d < 0 || d % step != 0 || d / step >= n) return -1;
+    return d / step;
+  }
+
   // A new exception each time, with the JVM's message: the implicit one of `a / b` here
   // would become HotSpot's preallocated, message-less fast throw once this shared helper is
   // hot (OmitStackTraceInFastThrow), where the original instruction might not be.
@@ -123,6 +145,11 @@ public final class WeakMutation {
       if (t != origThrows || (!t && ia(a, b, k) != r)) infected |= 1 << k;
     }
     arith(id, op, T_INT, infected);
+    int m = active(id, ADD + T_INT, 4, 5);
+    if (m >= 0 && m != op) {
+      if (zero && m >= 3) throw divisionByZero();
+      return ia(a, b, m);
+    }
     if (origThrows) throw divisionByZero();
     return r;
   }
@@ -148,6 +175,11 @@ public final class WeakMutation {
       if (t != origThrows || (!t && la(a, b, k) != r)) infected |= 1 << k;
     }
     arith(id, op, T_LONG, infected);
+    int m = active(id, ADD + T_LONG, 4, 5);
+    if (m >= 0 && m != op) {
+      if (zero && m >= 3) throw divisionByZero();
+      return la(a, b, m);
+    }
     if (origThrows) throw divisionByZero();
     return r;
   }
@@ -170,7 +202,8 @@ public final class WeakMutation {
       if (k != op && Float.floatToIntBits(fa(a, b, k)) != bits) infected |= 1 << k;
     }
     arith(id, op, T_FLOAT, infected);
-    return r;
+    int m = active(id, ADD + T_FLOAT, 4, 5);
+    return m >= 0 ? fa(a, b, m) : r;
   }
 
   private static double da(double a, double b, int k) {
@@ -191,7 +224,8 @@ public final class WeakMutation {
       if (k != op && Double.doubleToLongBits(da(a, b, k)) != bits) infected |= 1 << k;
     }
     arith(id, op, T_DOUBLE, infected);
-    return r;
+    int m = active(id, ADD + T_DOUBLE, 4, 5);
+    return m >= 0 ? da(a, b, m) : r;
   }
 
   private static int is(int a, int s, int k) {
@@ -205,7 +239,8 @@ public final class WeakMutation {
       if (k != op && is(a, s, k) != r) infected |= 1 << k;
     }
     record(id, -1 - (SHL + 2 * op), infected, SHL, 2);
-    return r;
+    int m = active(id, SHL, 2, 3);
+    return m >= 0 ? is(a, s, m) : r;
   }
 
   private static long ls(long a, int s, int k) {
@@ -219,7 +254,8 @@ public final class WeakMutation {
       if (k != op && ls(a, s, k) != r) infected |= 1 << k;
     }
     record(id, -1 - (SHL + 1 + 2 * op), infected, SHL + 1, 2);
-    return r;
+    int m = active(id, SHL + 1, 2, 3);
+    return m >= 0 ? ls(a, s, m) : r;
   }
 
   private static int ib(int a, int b, int k) {
@@ -233,7 +269,8 @@ public final class WeakMutation {
       if (k != op && ib(a, b, k) != r) infected |= 1 << k;
     }
     record(id, -1 - (AND + 2 * op), infected, AND, 2);
-    return r;
+    int m = active(id, AND, 2, 3);
+    return m >= 0 ? ib(a, b, m) : r;
   }
 
   private static long lb(long a, long b, int k) {
@@ -247,7 +284,8 @@ public final class WeakMutation {
       if (k != op && lb(a, b, k) != r) infected |= 1 << k;
     }
     record(id, -1 - (AND + 1 + 2 * op), infected, AND + 1, 2);
-    return r;
+    int m = active(id, AND + 1, 2, 3);
+    return m >= 0 ? lb(a, b, m) : r;
   }
 
   // Entry points called by instrumented code: Stack ..., a, b, id -> ..., a OP b.

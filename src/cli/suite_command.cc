@@ -149,7 +149,6 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.weak_mutation = opts.weak_mutation;
   report.mutants_killed = outcome.mutants_killed;
   report.mutants_total = outcome.mutants_total;
-  report.strong_killed = outcome.strong_killed.size();
   report.assertions_before = outcome.assertions_before;
   report.assertions_after = outcome.assertions_after;
   report.assertion_filter_complete = outcome.assertion_filter_complete;

@@ -82,7 +82,6 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
         generate::ChooseAssertions(w.test, w.result, candidates, run);
     outcome.assertions_before += c.assertions_before;
     outcome.assertions_after += c.assertions_after;
-    for (const auto& m : c.killed) outcome.strong_killed.insert({m.site, m.k});
     w.keep_assertion = std::move(c.keep);
   }
 }
@@ -186,7 +185,6 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["exiting_methods"] = r.stats.exits;
   if (r.weak_mutation) {
     j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
-    j["strong_mutation"] = {{"killed", r.strong_killed}, {"total", r.mutants_total}};
     j["assertions"] = {{"before_filtering", r.assertions_before},
                        {"after_filtering", r.assertions_after},
                        {"filter_complete", r.assertion_filter_complete}};
@@ -211,8 +209,6 @@ void PrintSummary(const SuiteReport& r) {
     std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed,
                 r.mutants_total,
                 r.mutants_total > 0 ? 100.0 * r.mutants_killed / r.mutants_total : 0.0);
-    std::printf("  strong mutants:  %zu/%zu killed by the written tests\n", r.strong_killed,
-                r.mutants_total);
     std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n",
                 r.assertions_after, r.assertions_before,
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");

@@ -3,9 +3,7 @@
 // final coverage measurement, and the report (JSON file and printed summary).
 #pragma once
 
-#include <set>
 #include <string>
-#include <utility>
 
 #include "cli/suite_command.h"
 #include "generate/coverage_model.h"
@@ -35,10 +33,8 @@ struct SuiteOutcome {
   std::string test_file;
   size_t mutants_killed = 0, mutants_total = 0;  // when SuiteContext::goals is set
   // Assertion filtering (when SuiteContext::goals is set): value assertions before and after,
-  // the mutants (site, index) the written tests kill when run with each switched on, and
-  // whether every test was filtered within the time cap.
+  // and whether every test was filtered within the time cap.
   size_t assertions_before = 0, assertions_after = 0;
-  std::set<std::pair<int32_t, int32_t>> strong_killed;
   bool assertion_filter_complete = true;
 };
 
@@ -60,7 +56,6 @@ struct SuiteReport {
   std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
   bool weak_mutation = false;  // report the weak mutation score below
   size_t mutants_killed = 0, mutants_total = 0;
-  size_t strong_killed = 0;  // mutants the written tests' assertions or flow kill
   size_t assertions_before = 0, assertions_after = 0;
   bool assertion_filter_complete = true;
 };

@@ -60,6 +60,11 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
     ++c.assertions_before;
     last = static_cast<int>(i);
   }
+  if (c.assertions_before <= 1) {  // nothing to choose: the last call's assertion stays
+    if (last >= 0) c.keep[static_cast<size_t>(last)] = true;
+    c.assertions_after = c.assertions_before;
+    return c;
+  }
   // kills[i]: indexes into `tried` of the mutants the assertion after statement i detects.
   std::vector<std::vector<size_t>> kills(test.size());
   std::vector<MutantRef> tried;

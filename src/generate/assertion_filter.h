@@ -5,7 +5,8 @@
 // fail on which mutant, and keep a small set of assertions that kills every mutant any of
 // them kills. As in EvoSuite, the assertion on the value of the test's last call (the call
 // the test was written for) is always kept, so every test pins the behaviour it exercises;
-// the other assertions stay only when they kill a mutant the kept ones do not.
+// the other assertions stay only when they kill a mutant the kept ones do not. A test with at
+// most one value assertion is returned as is, without running any mutant.
 //
 // Shapes: statement indexes are those of the TestCase; an "assertion" here is the value
 // assertion the JUnit writer emits after a call statement that completed normally and

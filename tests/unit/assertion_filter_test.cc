@@ -74,6 +74,23 @@ TEST(AssertionFilter, WithNoMutantsOnlyTheLastCallIsAsserted) {
   EXPECT_TRUE(c.keep[6]);
 }
 
+TEST(AssertionFilter, ASingleAssertionNeedsNoMutantRuns) {
+  TestCase t;
+  int x = testing::AddPrimitive(t, 'I', 1);
+  testing::AddCallStmt(t, testing::MakeMethod("p/C", "f", "(I)I", true), {x});
+  ExecResult r;
+  r.values = {Int(1), Int(10)};
+  int runs = 0;
+  auto run = [&](const TestCase&, MutantRef) {
+    ++runs;
+    return r;
+  };
+  AssertionChoice c = ChooseAssertions(t, r, {{1, 0}, {1, 1}}, run);
+  EXPECT_EQ(runs, 0);
+  EXPECT_TRUE(c.keep[1]);
+  EXPECT_EQ(c.assertions_after, 1u);
+}
+
 TEST(AssertionFilter, HonoursTheRunLimitAndIgnoresHarnessFailures) {
   Fixture fx;
   int runs = 0;

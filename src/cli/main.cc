@@ -32,8 +32,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"dynamosa", "adynamosa", "mosa", "random"}));
   cmd->add_option("--population", suite.population, "GA population size (default 50)");
   cmd->add_option("--crossover-rate", suite.crossover_rate, "GA crossover rate (default 0.75)");
-  cmd->add_flag("--weak-mutation", suite.weak_mutation,
-                "also target weak mutants (relational, arithmetic, bitwise, shift operators) and report the mutation score");
+  cmd->add_flag("--weak-mutation,!--no-weak-mutation", suite.weak_mutation,
+                "target weak mutants (relational, arithmetic, bitwise, shift operators), filter "
+                "assertions by mutant kills and report the mutation score (default: on)");
   CLI11_PARSE(app, argc, argv);
 
   if (cmd->parsed()) {

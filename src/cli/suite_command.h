@@ -30,7 +30,7 @@ struct SuiteOptions {
   std::string search = "dynamosa";  // random | mosa | dynamosa | adynamosa
   size_t population = 50;
   double crossover_rate = 0.75;
-  bool weak_mutation = false;  // also target and report weak mutants (generate/goals.h)
+  bool weak_mutation = true;  // target and report weak mutants (generate/goals.h)
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,

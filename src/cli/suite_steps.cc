@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -121,7 +122,10 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     JTG_ASSIGN_OR_RETURN(auto v, output::Validate(file, ctx.opts.out_dir, vopts));
     if (v.bad_tests.empty()) break;
     if (!ctx.opts.quiet) {
-      std::fprintf(stderr, "validation: dropping %zu failing test(s)\n", v.bad_tests.size());
+      std::fprintf(stderr, "validation: dropping %zu failing test(s):", v.bad_tests.size());
+      for (const std::string& name : v.bad_tests) std::fprintf(stderr, " %s", name.c_str());
+      std::fprintf(stderr, "\n");
+      if (std::getenv("JTG_VALIDATION_LOG") != nullptr) std::fprintf(stderr, "%s\n", v.log.c_str());
     }
     std::vector<WrittenTest> kept;
     for (size_t i = 0; i < written.size(); ++i) {

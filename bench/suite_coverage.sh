@@ -46,6 +46,14 @@ counter() {  # counter <file> <key> -> "covered total"
   [[ -n "$c" && -n "$t" ]] && echo "$c $t"
 }
 scalar() { tr -d ' \t\r\n' <"$1" 2>/dev/null | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
+# Uncovered branches blamed on a type that could not be built (report "not_built"); "?" if
+# the report has none or python3 is missing.
+not_built() {
+  command -v python3 >/dev/null 2>&1 || { echo "?"; return; }
+  python3 -c 'import json, sys
+nb = json.load(open(sys.argv[1])).get("not_built")
+print(nb["branches"] if nb else "?")' "$1" 2>/dev/null || echo "?"
+}
 pct() { [[ -z "$1" ]] && { echo "n/a"; return; }
   awk -v a="$1" 'BEGIN { split(a, x, " "); printf "%.1f%% (%d/%d)", (x[2] > 0 ? 100 * x[1] / x[2] : 100), x[1], x[2] }'; }
 
@@ -66,7 +74,7 @@ for spec in "${classes[@]}"; do
   wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f s", b - a }')
   if [[ $rc -ne 0 ]]; then
     echo "bench: jtestgen failed for $cls (exit $rc):" >&2; tail -n 20 "$work/${cls}.jtestgen.log" >&2
-    rows+=("| \`$cls\` | jtestgen exit $rc | | | | | $wall |"); continue
+    rows+=("| \`$cls\` | jtestgen exit $rc | | | | | | $wall |"); continue
   fi
   mrc=0
   "$root/tools/jacoco/measure_suite.sh" "$cp" "$cls" "$out" "$JUNIT" >"$work/${cls}.jacoco.json" \
@@ -79,11 +87,11 @@ for spec in "${classes[@]}"; do
   jb="$(counter "$work/${cls}.jacoco.json" branches)"
   [[ -n "$jb" ]] && { sum_b=$(awk -v s="${sum_b:-0}" -v a="$jb" 'BEGIN { split(a, x, " "); print s + (x[2] > 0 ? 100 * x[1] / x[2] : 100) }'); n_b=$(( ${n_b:-0} + 1 )); }
   sps=$(scalar "$out/jtestgen-report.json" statements_per_second)
-  rows+=("| \`$cls\` | ${tests:-${run:-?}} | ${failing:-?} | $(pct "$jb") | $(pct "$(counter "$work/${cls}.jacoco.json" lines)") | $(pct "$(counter "$out/jtestgen-report.json" branches)") | $wall | ${sps%.*} |")
+  rows+=("| \`$cls\` | ${tests:-${run:-?}} | ${failing:-?} | $(pct "$jb") | $(pct "$(counter "$work/${cls}.jacoco.json" lines)") | $(pct "$(counter "$out/jtestgen-report.json" branches)") | $(not_built "$out/jtestgen-report.json") | $wall | ${sps%.*} |")
 done
 
 echo
-echo "| class | tests | failing tests | JaCoCo branches | JaCoCo lines | jtestgen branches | wall time | statements/s |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| class | tests | failing tests | JaCoCo branches | JaCoCo lines | jtestgen branches | not built (branches) | wall time | statements/s |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${rows[@]}"
-[[ ${n_b:-0} -gt 0 ]] && awk -v s="$sum_b" -v n="$n_b" 'BEGIN { printf "| **mean** | | | %.1f%% | | | | |\n", s / n }' || true
+[[ ${n_b:-0} -gt 0 ]] && awk -v s="$sum_b" -v n="$n_b" 'BEGIN { printf "| **mean** | | | %.1f%% | | | | | |\n", s / n }' || true

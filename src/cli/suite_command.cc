@@ -8,8 +8,11 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_format.h"
+#include "classfile/descriptor.h"
 #include "classpath/classpath.h"
 #include "cli/suite_steps.h"
+#include "generate/blocked_goals.h"
+#include "generate/build_log.h"
 #include "generate/coverage_model.h"
 #include "generate/goals.h"
 #include "generate/mosa.h"
@@ -23,6 +26,41 @@
 namespace jtg::cli {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A reference type from a binary name (java.lang.String, [I) or an internal name / array
+// descriptor (java/lang/String, [Ljava/lang/String;).
+classfile::TypeDesc ReferenceType(std::string name) {
+  std::replace(name.begin(), name.end(), '.', '/');
+  if (!name.empty() && name[0] == '[') {
+    auto t = classfile::ParseFieldDescriptor(name);
+    if (t.ok()) return *t;
+  }
+  classfile::TypeDesc t;
+  t.base = 'L';
+  t.class_name = std::move(name);
+  return t;
+}
+
+// Uncovered goals of the CUT blamed on types that could not be built: goals reached by the
+// search (archive) or the final suite are never blamed.
+generate::BlockedGoals BlameNotBuilt(const generate::CoverageModel& model,
+                                     const generate::BuildLog& log,
+                                     const generate::Archive& archive,
+                                     const SuiteOutcome& outcome, testcase::Executor& ex) {
+  absl::flat_hash_set<int32_t> reached = outcome.covered;
+  for (int32_t g : model.goals()) {
+    if (archive.Covers(g)) reached.insert(g);
+  }
+  auto instance_of = [&ex](const std::string& binary_name, const std::string& type) {
+    return ex.IsAssignable(ReferenceType(binary_name), ReferenceType(type));
+  };
+  return generate::BlameUncovered(model, log, reached, outcome.coverage.uncovered_lines,
+                                  instance_of);
+}
+
+}  // namespace
 
 Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   auto t0 = std::chrono::steady_clock::now();
@@ -98,8 +136,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   std::unique_ptr<generate::Mosa> mosa;
   const generate::Archive* archive = nullptr;
   generate::ReachFn reach;
+  generate::BuildLog build_log(universe->targets());
   if (opts.search == "random") {
     random = std::make_unique<generate::RandomSearch>(*universe, model, *executor, rng);
+    random->SetBuildLog(&build_log);
     random->Run(budget);
     archive = &random->archive();
     report.stats = random->stats();
@@ -115,6 +155,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     mo.dynamic = opts.search != "mosa";
     mo.adaptive_performance = opts.search == "adynamosa";
     mosa = std::make_unique<generate::Mosa>(*universe, *goal_model, *executor, rng, mo);
+    mosa->SetBuildLog(&build_log);
     mosa->Run(budget);
     archive = &mosa->archive();
     report.stats = mosa->stats();
@@ -152,6 +193,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.assertions_before = outcome.assertions_before;
   report.assertions_after = outcome.assertions_after;
   report.assertion_filter_complete = outcome.assertion_filter_complete;
+  report.not_built = BlameNotBuilt(model, build_log, *archive, outcome, *executor);
   JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();

@@ -155,6 +155,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     }
   }
   outcome.coverage = ctx.model.Measure(covered);
+  outcome.covered = covered;
   if (ctx.goals != nullptr) {
     outcome.mutants_killed =
         ctx.goals->CountOf(generate::GoalKind::kWeakMutation, killed, &outcome.mutants_total);
@@ -187,6 +188,18 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
   j["overrunning_methods"] = r.stats.overruns;
   j["exiting_methods"] = r.stats.exits;
+  {
+    nlohmann::ordered_json types = nlohmann::ordered_json::array();
+    for (const auto& t : r.not_built.types) {
+      types.push_back({{"type", t.type},
+                       {"branches", t.branches},
+                       {"lines", t.lines},
+                       {"methods", t.methods}});
+    }
+    j["not_built"] = {{"branches", r.not_built.branches},
+                      {"lines", r.not_built.lines},
+                      {"types", types}};
+  }
   if (r.weak_mutation) {
     j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
     j["assertions"] = {{"before_filtering", r.assertions_before},
@@ -216,6 +229,16 @@ void PrintSummary(const SuiteReport& r) {
     std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n",
                 r.assertions_after, r.assertions_before,
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");
+  }
+  if (r.not_built.branches > 0 || r.not_built.lines > 0) {
+    std::string top;
+    for (size_t k = 0; k < r.not_built.types.size() && k < 3; ++k) {
+      const auto& t = r.not_built.types[k];
+      top += (k > 0 ? ", " : "") + t.type + " (" + std::to_string(t.branches) + " br, " +
+             std::to_string(t.lines) + " lines)";
+    }
+    std::printf("  not built:       %d branches, %d lines; top types: %s\n",
+                r.not_built.branches, r.not_built.lines, top.c_str());
   }
   std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n",
               r.search.c_str(), r.search_seconds, static_cast<long long>(r.stats.iterations),

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "cli/suite_command.h"
+#include "absl/container/flat_hash_set.h"
+#include "generate/blocked_goals.h"
 #include "generate/coverage_model.h"
 #include "generate/goals.h"
 #include "generate/minimizer.h"
@@ -30,6 +32,7 @@ struct SuiteOutcome {
   int tests = 0;
   int dropped = 0;
   generate::CoverageSummary coverage;
+  absl::flat_hash_set<int32_t> covered;  // goals of the CUT covered by the kept tests (+ load)
   std::string test_file;
   size_t mutants_killed = 0, mutants_total = 0;  // when SuiteContext::goals is set
   // Assertion filtering (when SuiteContext::goals is set): value assertions before and after,
@@ -58,6 +61,8 @@ struct SuiteReport {
   size_t mutants_killed = 0, mutants_total = 0;
   size_t assertions_before = 0, assertions_after = 0;
   bool assertion_filter_complete = true;
+  // Uncovered goals blamed on a type that could not be built (generate/blocked_goals.h).
+  generate::BlockedGoals not_built;
 };
 
 // Writes <out_dir>/jtestgen-report.json.

@@ -37,6 +37,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       all_lines_.insert(b.lines.begin(), b.lines.end());
       goals_.push_back(b.id);
       goal_method_[b.id] = m.name;
+      goal_method_key_[b.id] = m.name + m.descriptor;
       goal_line_[b.id] = b.lines.front();
       if (!b.control_deps.empty()) deps_[b.id] = b.control_deps;
       if (b.chain_next != 0) chain_next_[b.id] = b.chain_next;  // pruned below if not counted
@@ -46,8 +47,12 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
         goals_.push_back(g);
         branch_goals_.push_back(g);
         goal_method_[g] = m.name;
+        goal_method_key_[g] = m.name + m.descriptor;
         goal_line_[g] = br.line;
         if (!br.control_deps.empty()) deps_[g] = br.control_deps;
+      }
+      if (!br.instanceof_type.empty()) {
+        instanceof_true_[br.instanceof_when_taken ? br.id : br.id + 1] = br.instanceof_type;
       }
     }
     // The static initializer runs once, at load, before any test: its mutants cannot be
@@ -65,6 +70,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
         goals_.push_back(g);
         branch_goals_.push_back(g);
         goal_method_[g] = m.name;
+        goal_method_key_[g] = m.name + m.descriptor;
         goal_line_[g] = sw.line;
         if (!sw.control_deps.empty()) deps_[g] = sw.control_deps;
       }
@@ -181,6 +187,22 @@ const std::vector<int32_t>& CoverageModel::DepsOf(int32_t goal) const {
 std::string CoverageModel::MethodOf(int32_t goal) const {
   auto it = goal_method_.find(goal);
   return it == goal_method_.end() ? "" : it->second;
+}
+
+std::string CoverageModel::MethodKeyOf(int32_t goal) const {
+  auto it = goal_method_key_.find(goal);
+  return it == goal_method_key_.end() ? "" : it->second;
+}
+
+const std::vector<uint16_t>& CoverageModel::LinesOf(int32_t goal) const {
+  static const std::vector<uint16_t> kNone;
+  auto it = block_lines_.find(goal);
+  return it == block_lines_.end() ? kNone : it->second;
+}
+
+std::string CoverageModel::InstanceofTypeOf(int32_t goal) const {
+  auto it = instanceof_true_.find(goal);
+  return it == instanceof_true_.end() ? "" : it->second;
 }
 
 }  // namespace jtg::generate

@@ -60,6 +60,15 @@ class CoverageModel {
   std::string Describe(int32_t goal) const;
   // Method name that owns a goal (for test names); empty if unknown.
   std::string MethodOf(int32_t goal) const;
+  // "name" + descriptor of the method that owns a goal, e.g. "indexOf(Ljava/lang/String;I)I"
+  // (distinguishes overloads); empty if unknown.
+  std::string MethodKeyOf(int32_t goal) const;
+  // Source lines of a block goal; empty for other goals.
+  const std::vector<uint16_t>& LinesOf(int32_t goal) const;
+  // For the outcome goal of a conditional on `instanceof X` that is taken when the value IS
+  // an X: X as the constant pool names it (internal name, or an array descriptor). Empty
+  // for every other goal (including the "is not an X" outcome).
+  std::string InstanceofTypeOf(int32_t goal) const;
   // Whether a goal is a block (line criterion) rather than a branch outcome.
   bool IsBlock(int32_t goal) const { return block_lines_.contains(goal); }
   // Branch-outcome goals `goal` is directly control dependent on (empty: method entry).
@@ -84,6 +93,8 @@ class CoverageModel {
   std::set<uint16_t> all_lines_;
   absl::flat_hash_map<int32_t, SwitchInfo> switches_;
   absl::flat_hash_map<int32_t, std::string> goal_method_;
+  absl::flat_hash_map<int32_t, std::string> goal_method_key_;  // name + descriptor
+  absl::flat_hash_map<int32_t, std::string> instanceof_true_;  // "is an X" outcome -> X
   absl::flat_hash_map<int32_t, uint16_t> goal_line_;
   int not_instrumented_ = 0;
   absl::flat_hash_map<int32_t, std::vector<int32_t>> deps_;

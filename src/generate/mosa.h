@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "generate/build_log.h"
 #include "generate/goals.h"
 #include "generate/random_search.h"
 #include "generate/rng.h"
@@ -47,6 +48,9 @@ class Mosa {
  public:
   Mosa(Universe& u, GoalModel& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts);
 
+  // Every evaluated execution is also counted into `log` (borrowed, may be null; must
+  // outlive Run).
+  void SetBuildLog(BuildLog* log) { build_log_ = log; }
   void Run(const SearchBudget& budget);
   const Archive& archive() const { return archive_; }
   const SearchStats& stats() const { return stats_; }
@@ -82,6 +86,7 @@ class Mosa {
   std::string heuristic_log_;
   int64_t generations_ = 0;
   SearchStats stats_;
+  BuildLog* build_log_ = nullptr;
 };
 
 }  // namespace jtg::generate

@@ -65,6 +65,7 @@ void RandomSearch::Step() {
     return;
   }
   testcase::ExecResult r = ex_.Run(*tc);
+  if (build_log_ != nullptr) build_log_->Observe(*tc, r);
   std::string key = target->name + target->descriptor;
   stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
   if (r.budget_exceeded) {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "generate/build_log.h"
 #include "generate/coverage_model.h"
 #include "generate/rng.h"
 #include "generate/target_selector.h"
@@ -73,6 +74,9 @@ class RandomSearch {
       : u_(u), model_(model), ex_(ex), rng_(rng),
         factory_(u, pool_, ex, rng, FactoryLimits{}), selector_(u.targets()) {}
 
+  // Every executed test is also counted into `log` (borrowed, may be null; must outlive
+  // Run).
+  void SetBuildLog(BuildLog* log) { build_log_ = log; }
   // Runs until the budget is spent or every goal is covered.
   void Run(const SearchBudget& budget);
   const Archive& archive() const { return archive_; }
@@ -90,6 +94,7 @@ class RandomSearch {
   Archive archive_;
   SearchStats stats_;
   TargetSelector selector_;
+  BuildLog* build_log_ = nullptr;
 };
 
 }  // namespace jtg::generate

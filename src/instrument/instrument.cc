@@ -55,7 +55,9 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     return absl::OkStatus();
   }
   const size_t first_block = plan.blocks.size();
+  const size_t first_branch = plan.branches.size();
   const std::vector<ProbeSite> sites = PlanProbes(*cfg, original, options, ids, plan);
+  NoteInstanceofTests(*cfg, original, cls.cp, first_branch, plan);
   Insertions ins(cfg->insns.size());
   JTG_RETURN_IF_ERROR(EmitProbes(sites, refs, cls.cp, ins));
   if (options.coverage) {  // operand differences for the branch distances of if<cond>

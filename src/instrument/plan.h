@@ -59,6 +59,12 @@ struct BranchGoal {
   uint32_t offset = 0;  // original offset of the jump
   uint16_t line = 0;    // 0 if unknown
   std::vector<int32_t> control_deps;  // of the jump's block: outcome goal ids, ascending
+  // When the jump is an ifeq/ifne testing the result of the `instanceof X` just before it
+  // (same block): X as the constant pool names it (internal name a/b/C, or an array
+  // descriptor), and whether the taken outcome (`id`) is the "is an X" side (ifne) or the
+  // fall-through `id + 1` is (ifeq). Empty otherwise. Information only: probes do not use it.
+  std::string instanceof_type;
+  bool instanceof_when_taken = false;
 };
 
 // One tableswitch/lookupswitch. Probes.sw logs (switch_id, key); the engine maps the key to

@@ -173,4 +173,29 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
   return sites;
 }
 
+void NoteInstanceofTests(const analysis::Cfg& cfg, const classfile::CodeAttribute& code,
+                         const classfile::ConstantPool& cp, size_t first_branch,
+                         MethodPlan& plan) {
+  namespace op = classfile::op;
+  for (size_t k = first_branch; k < plan.branches.size(); ++k) {
+    BranchGoal& br = plan.branches[k];
+    // The jump is the last instruction of its block; the instanceof must precede it there.
+    for (const analysis::Block& b : cfg.blocks) {
+      const Insn& last = cfg.insns[b.last_insn];
+      if (last.offset != br.offset) continue;
+      if (b.last_insn == b.first_insn) break;
+      if (last.opcode != op::kIfeq && last.opcode != op::kIfne) break;
+      const Insn& prev = cfg.insns[b.last_insn - 1];
+      if (prev.opcode != op::kInstanceof || prev.offset + 2 >= code.code.size()) break;
+      const uint16_t index =
+          static_cast<uint16_t>((code.code[prev.offset + 1] << 8) | code.code[prev.offset + 2]);
+      auto name = cp.ClassName(index);
+      if (!name.ok()) break;
+      br.instanceof_type = std::string(*name);
+      br.instanceof_when_taken = last.opcode == op::kIfne;
+      break;
+    }
+  }
+}
+
 }  // namespace jtg::instrument

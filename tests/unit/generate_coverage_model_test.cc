@@ -19,7 +19,7 @@ instrument::ClassPlan Plan() {
   m.access = classfile::kAccPublic;
   m.instrumented = true;
   m.blocks = {{1, 0, 4, {10}, {}}, {2, 4, 8, {11}, {}}, {3, 8, 9, {11, 12}, {}}};
-  m.branches = {{4, 3, 10, {}}};  // goals 4 (taken) and 5 (falls through)
+  m.branches = {{4, 3, 10, {}, {}, false}};  // goals 4 (taken) and 5 (falls through)
   instrument::SwitchGoal sw;
   sw.switch_id = 0;
   sw.keys = {1, 2, 3};

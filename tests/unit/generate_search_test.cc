@@ -97,8 +97,8 @@ instrument::ClassPlan NestedPlan() {
   instrument::BlockGoal b2{2, 4, 8, {11}, {4}};
   instrument::BlockGoal b3{3, 8, 9, {12}, {5}};
   m.blocks = {b1, b2, b3};
-  instrument::BranchGoal outer{4, 3, 10, {}};
-  instrument::BranchGoal inner{6, 6, 11, {4}};
+  instrument::BranchGoal outer{4, 3, 10, {}, {}, false};
+  instrument::BranchGoal inner{6, 6, 11, {4}, {}, false};
   m.branches = {outer, inner};
   p.methods.push_back(m);
   return p;

@@ -28,7 +28,8 @@ instrument::ClassPlan Plan() {
   m.instrumented = true;
   m.blocks = {instrument::BlockGoal{1, 0, 4, {10}, {}}, instrument::BlockGoal{2, 4, 8, {11}, {4}},
               instrument::BlockGoal{3, 8, 9, {12}, {5}}};
-  m.branches = {instrument::BranchGoal{4, 3, 10, {}}, instrument::BranchGoal{6, 6, 11, {4}}};
+  m.branches = {instrument::BranchGoal{4, 3, 10, {}, {}, false},
+                instrument::BranchGoal{6, 6, 11, {4}, {}, false}};
   p.methods.push_back(m);
   return p;
 }

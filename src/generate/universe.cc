@@ -261,6 +261,9 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
   if (!jvm::IsExcludedClass(internal_name)) {
     IndexHierarchy();
     AddProducersFrom(internal_name, internal_name, true, false, out);
+    bool own_ctor = std::any_of(out.begin(), out.end(), [](const Producer& p) {
+      return p.kind == Producer::kCall && p.callable->IsConstructor();
+    });
     // Public concrete subtypes anywhere on the classpath (bounded, in name order).
     std::set<std::string> visited = {internal_name};
     int added_classes = 0;
@@ -276,14 +279,18 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
     }
     // Public methods anywhere that return the type itself: factories in other classes
     // (Shapes.circle), builders (Builder.build(), Builder.size(int)); instance methods need
-    // a receiver, which ValueFactory builds in turn. Bounded, in name order.
+    // a receiver, which ValueFactory builds in turn. Not as producers: the CUT's instance
+    // methods (they are targets already, and the pool keeps their results) and fluent
+    // methods of a type that has its own public constructor (StrBuilder.append: dozens of
+    // them would crowd out the constructors). Bounded, in name order.
     added_classes = 0;
     auto ret = returners_.find(internal_name);
     if (ret != returners_.end()) {
       for (const auto& name : ret->second) {
         if (added_classes >= 24) break;
+        bool instance = name != cut_name_ && !(name == internal_name && own_ctor);
         size_t before = out.size();
-        AddProducersFrom(name, internal_name, !visited.contains(name), true, out);
+        AddProducersFrom(name, internal_name, !visited.contains(name), instance, out);
         if (out.size() > before) ++added_classes;
       }
     }

@@ -133,6 +133,22 @@ TEST_F(ConstructUniverse, FindsBuilderChains) {
   }
 }
 
+TEST(ConstructUniverseLibrary, FluentMethodsOfAConstructibleTypeAreNotProducers) {
+  // StrBuilder has public constructors and ~100 public methods returning StrBuilder
+  // (append...): only the constructors (and factories elsewhere) may produce one.
+  auto cp = classpath::Classpath::Open("/usr/share/java/commons-lang3.jar");
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "org/apache/commons/lang3/StringUtils");
+  ASSERT_TRUE(u.ok()) << u.status();
+  const auto& ps = (*u)->ProducersOf("org/apache/commons/lang3/text/StrBuilder");
+  ASSERT_FALSE(ps.empty());
+  for (const auto& p : ps) {
+    if (p.kind != generate::Producer::kCall) continue;
+    EXPECT_TRUE(p.callable->is_static || p.callable->IsConstructor())
+        << p.callable->owner << "." << p.callable->name;
+  }
+}
+
 TEST(JUnitWriterInner, WritesQualifiedInstanceCreation) {
   auto ctor = testcase::NewCallable("a/Outer$Inner", "<init>", "(La/Outer;I)V", false);
   auto inner = std::make_shared<testcase::Callable>(*ctor);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "classfile/descriptor.h"
+#include "classfile/inner_classes.h"
 #include "jvm/coverage_transformer.h"
 
 namespace jtg::generate {
@@ -23,6 +24,13 @@ CallablePtr MakeCallable(const ClassFile& cls, const MethodInfo& m) {
   c->desc = std::move(*desc);
   c->is_static = (m.access & classfile::kAccStatic) != 0;
   c->is_interface_owner = (cls.access & classfile::kAccInterface) != 0;
+  if (c->IsConstructor()) {
+    auto self = classfile::SelfEntry(cls);
+    if (self && self->IsInnerMember() && !c->desc.params.empty() &&
+        c->desc.params[0].dims == 0 && c->desc.params[0].class_name == self->outer) {
+      c->inner_simple_name = self->simple;
+    }
+  }
   return c;
 }
 
@@ -166,6 +174,20 @@ void Universe::IndexHierarchy() {
       auto n = c.cp.ClassName(i);
       if (n.ok()) h.interfaces.emplace_back(*n);
     }
+    if ((c.access & classfile::kAccPublic) != 0) {
+      // Which classes have public methods returning which user types (factories in other
+      // classes, builders' build(), ...): ProducersOf looks here.
+      for (const auto& m : c.methods) {
+        if (!Usable(m) || c.MethodName(m) == "<init>") continue;
+        std::string_view d = c.MethodDescriptor(m);
+        size_t close = d.rfind(')');
+        if (close == std::string_view::npos || close + 2 >= d.size() || d[close + 1] != 'L') {
+          continue;
+        }
+        std::string ret(d.substr(close + 2, d.size() - close - 3));
+        if (!jvm::IsExcludedClass(ret)) returners_[ret].insert(name);
+      }
+    }
     headers_[name] = std::move(h);
   }
 }
@@ -182,29 +204,25 @@ bool Universe::IsSubtype(const std::string& sub, const std::string& super) {
 }
 
 void Universe::AddProducersFrom(const std::string& cls, const std::string& wanted,
+                                bool statics, bool instance_methods,
                                 std::vector<Producer>& out) {
   auto parsed = ReadClass(cp_, cls);
   if (!parsed.ok()) return;
   const ClassFile& c = parsed->cls;
   if ((c.access & classfile::kAccPublic) == 0) return;
-  // Nested classes: only static nested ones are usable without an outer instance; javac
-  // marks inner classes in InnerClasses, which we approximate by the '$' in the name plus
-  // an outer-instance first constructor parameter (checked below).
-  bool concrete = (c.access & (classfile::kAccAbstract | classfile::kAccInterface)) == 0;
-  std::string outer = cls.substr(0, cls.rfind('$'));
+  // Constructors of non-static inner classes take the enclosing instance first
+  // (Callable::inner_simple_name); local and anonymous classes are never public.
+  bool concrete = (c.access & (classfile::kAccAbstract | classfile::kAccInterface)) == 0 &&
+                  IsSubtype(cls, wanted);
   for (const auto& m : c.methods) {
     if (!Usable(m)) continue;
     std::string_view name = c.MethodName(m);
     bool ctor = name == "<init>";
     bool is_static = (m.access & classfile::kAccStatic) != 0;
-    if (ctor && !concrete) continue;
-    if (!ctor && !is_static) continue;
+    if (ctor && !(concrete && statics)) continue;
+    if (!ctor && !(is_static ? statics : instance_methods)) continue;
     auto callable = MakeCallable(c, m);
     if (!callable) continue;
-    if (ctor && cls.find('$') != std::string::npos && !callable->desc.params.empty() &&
-        callable->desc.params[0].class_name == outer && callable->desc.params[0].dims == 0) {
-      continue;  // inner (non-static) class constructor
-    }
     TypeDesc produced;
     if (ctor) {
       produced.base = 'L';
@@ -221,6 +239,7 @@ void Universe::AddProducersFrom(const std::string& cls, const std::string& wante
     out.push_back(std::move(p));
   }
   for (const auto& f : c.fields) {
+    if (!statics) break;
     uint16_t need = classfile::kAccPublic | classfile::kAccStatic;
     if ((f.access & need) != need) continue;
     auto t = classfile::ParseFieldDescriptor(c.FieldDescriptor(f));
@@ -241,17 +260,39 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
   std::vector<Producer> out;
   if (!jvm::IsExcludedClass(internal_name)) {
     IndexHierarchy();
-    AddProducersFrom(internal_name, internal_name, out);
+    AddProducersFrom(internal_name, internal_name, true, false, out);
+    bool own_ctor = std::any_of(out.begin(), out.end(), [](const Producer& p) {
+      return p.kind == Producer::kCall && p.callable->IsConstructor();
+    });
     // Public concrete subtypes anywhere on the classpath (bounded, in name order).
+    std::set<std::string> visited = {internal_name};
     int added_classes = 0;
     for (const auto& [name, h] : headers_) {
       if (added_classes >= 24) break;
       if (name == internal_name) continue;
       if ((h.access & classfile::kAccPublic) == 0) continue;
       if (!IsSubtype(name, internal_name)) continue;
+      visited.insert(name);
       size_t before = out.size();
-      AddProducersFrom(name, internal_name, out);
+      AddProducersFrom(name, internal_name, true, false, out);
       if (out.size() > before) ++added_classes;
+    }
+    // Public methods anywhere that return the type itself: factories in other classes
+    // (Shapes.circle), builders (Builder.build(), Builder.size(int)); instance methods need
+    // a receiver, which ValueFactory builds in turn. Not as producers: the CUT's instance
+    // methods (they are targets already, and the pool keeps their results) and fluent
+    // methods of a type that has its own public constructor (StrBuilder.append: dozens of
+    // them would crowd out the constructors). Bounded, in name order.
+    added_classes = 0;
+    auto ret = returners_.find(internal_name);
+    if (ret != returners_.end()) {
+      for (const auto& name : ret->second) {
+        if (added_classes >= 24) break;
+        bool instance = name != cut_name_ && !(name == internal_name && own_ctor);
+        size_t before = out.size();
+        AddProducersFrom(name, internal_name, !visited.contains(name), instance, out);
+        if (out.size() > before) ++added_classes;
+      }
     }
   }
   return producers_.emplace(internal_name, std::move(out)).first->second;

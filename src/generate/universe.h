@@ -61,7 +61,8 @@ class Universe {
   bool cut_is_abstract() const;
 
   // Producers of values of the user type `internal_name` (its own public constructors,
-  // static fields and factories, and those of public concrete subtypes on the classpath).
+  // static fields and factories, those of public concrete subtypes on the classpath, and
+  // public static or instance methods of any public class that return exactly that type).
   // Empty for JDK types and types with no producer. Cached.
   const std::vector<Producer>& ProducersOf(const std::string& internal_name);
 
@@ -74,8 +75,11 @@ class Universe {
   explicit Universe(const classpath::Classpath& cp) : cp_(cp) {}
   void IndexHierarchy();
   bool IsSubtype(const std::string& sub, const std::string& super);
-  void AddProducersFrom(const std::string& cls, const std::string& wanted,
-                        std::vector<Producer>& out);
+  // Appends `cls`'s producers of `wanted`: with `statics`, its constructors (when `cls` is a
+  // concrete subtype of `wanted`), static methods and static fields; with
+  // `instance_methods`, its instance methods. Methods and fields must yield a `wanted`.
+  void AddProducersFrom(const std::string& cls, const std::string& wanted, bool statics,
+                        bool instance_methods, std::vector<Producer>& out);
   void CollectSeeds();
 
   const classpath::Classpath& cp_;
@@ -87,6 +91,8 @@ class Universe {
   std::set<int64_t> seen_ints_;
   bool indexed_ = false;
   std::map<std::string, ClassHeader> headers_;
+  // Return type -> public classes with a public method returning exactly that type.
+  std::map<std::string, std::set<std::string>> returners_;
   std::map<std::string, std::vector<Producer>> producers_;
 };
 

@@ -124,7 +124,13 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
     }
     return Literal(tc, t, t.base);
   }
-  if (rng_.Chance(limits_.null_chance) || depth > limits_.max_depth) return Null(tc, t);
+  // Strings and boxed values are literals: they need no depth (builder.name("x") is deep).
+  bool literal = t.dims == 0 && (t.class_name == "java/lang/String" ||
+                                 t.class_name == "java/lang/CharSequence" ||
+                                 BoxedPrimitive(t.class_name) != 0);
+  if (rng_.Chance(limits_.null_chance) || (depth > limits_.max_depth && !literal)) {
+    return Null(tc, t);
+  }
   if (rng_.Chance(limits_.reuse_chance)) {
     int r = ReuseInTest(tc, t);
     if (r >= 0) return r;
@@ -322,9 +328,19 @@ int ValueFactory::UserType(TestCase& tc, const TypeDesc& t, int depth) {
   if (depth > limits_.max_depth) return -1;
   const auto& producers = u_.ProducersOf(t.class_name);
   if (producers.empty()) return -1;
+  // Producers that need no receiver (constructors, static factories and fields) get half of
+  // the picks: instance producers (builder steps, fluent methods) can be many, and each one
+  // needs another value of its owner first.
+  std::vector<const Producer*> direct;
+  for (const Producer& p : producers) {
+    if (p.kind != Producer::kCall || p.callable->is_static || p.callable->IsConstructor()) {
+      direct.push_back(&p);
+    }
+  }
   // A few attempts: producers whose arguments cannot be built are skipped.
   for (int attempt = 0; attempt < 3; ++attempt) {
-    const Producer& p = rng_.Pick(producers);
+    bool use_direct = !direct.empty() && direct.size() < producers.size() && rng_.Chance(0.5);
+    const Producer& p = use_direct ? *rng_.Pick(direct) : rng_.Pick(producers);
     if (!ex_.IsPublic(p.kind == Producer::kCall ? p.callable->owner : p.owner)) continue;
     if (p.kind == Producer::kStaticField) {
       Stmt s;

@@ -127,10 +127,11 @@ class MethodWriter {
     return names_[static_cast<size_t>(i)];
   }
 
-  std::string Args(const Stmt& s) const {
+  // The arguments from index `first` on, comma-separated.
+  std::string Args(const Stmt& s, size_t first = 0) const {
     std::string out;
-    for (size_t k = 0; k < s.args.size(); ++k) {
-      if (k) out += ", ";
+    for (size_t k = first; k < s.args.size(); ++k) {
+      if (k > first) out += ", ";
       const TypeDesc* want = nullptr;
       if (s.kind == StmtKind::kCall) want = &s.callable->desc.params[k];
       else if (s.kind == StmtKind::kNewArray) {
@@ -173,6 +174,12 @@ class MethodWriter {
       case StmtKind::kCall: {
         const auto& c = *s.callable;
         std::string owner = namer_.Name(c.owner);
+        if (c.TakesOuterInstance() && !s.args.empty()) {
+          // `outer.new Inner(...)` takes the simple name: `outer.new Outer.Inner()` is illegal.
+          std::string outer = Arg(s.args[0], &c.desc.params[0]);
+          if (outer.starts_with("(")) outer = "(" + outer + ")";  // a cast or a typed null
+          return outer + ".new " + c.inner_simple_name + "(" + Args(s, 1) + ")";
+        }
         if (c.IsConstructor()) return "new " + owner + "(" + Args(s) + ")";
         std::string target =
             c.is_static ? owner : Arg(s.receiver, nullptr);

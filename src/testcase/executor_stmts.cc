@@ -85,6 +85,11 @@ bool Executor::Call(const Stmt& s, std::vector<jvalue>& vals, jvalue& result) {
   const jvalue* a = args.empty() ? nullptr : args.data();
   result = jvalue{};
   if (c.IsConstructor()) {
+    if (c.TakesOuterInstance() && args[0].l == nullptr) {
+      // `((Outer) null).new Inner()` throws NPE in Java; JNI would construct it.
+      env_->ThrowNew(FindClass("java/lang/NullPointerException"), nullptr);
+      return true;
+    }
     result.l = env_->NewObjectA(cls, id, a);
     return true;
   }

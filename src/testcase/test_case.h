@@ -21,7 +21,12 @@ struct Callable {
   classfile::MethodDesc desc;
   bool is_static = false;
   bool is_interface_owner = false;
+  // Constructor of a non-static inner class: its source simple name ("Inner"), else empty.
+  // params[0] is then the enclosing instance, and Java spells the call
+  // `outer.new Inner(params[1..])`.
+  std::string inner_simple_name;
   bool IsConstructor() const { return name == "<init>"; }
+  bool TakesOuterInstance() const { return !inner_simple_name.empty(); }
 };
 
 // A Callable for `owner.name` with JVM descriptor `descriptor`; nullptr if the descriptor is

@@ -34,6 +34,9 @@ int main(int argc, char** argv) {
   cmd->add_option("--crossover-rate", suite.crossover_rate, "GA crossover rate (default 0.75)");
   cmd->add_flag("--weak-mutation", suite.weak_mutation,
                 "also target weak mutants (relational, arithmetic, bitwise, shift operators) and report the mutation score");
+  cmd->add_option("--jdk-impl", suite.jdk_impls,
+                  "java.util implementations for a collection type, repeatable, e.g. "
+                  "java.util.List=java.util.LinkedList,java.util.ArrayList");
   CLI11_PARSE(app, argc, argv);
 
   if (cmd->parsed()) {

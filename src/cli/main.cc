@@ -35,6 +35,9 @@ int main(int argc, char** argv) {
   cmd->add_flag("--weak-mutation,!--no-weak-mutation", suite.weak_mutation,
                 "target weak mutants (relational, arithmetic, bitwise, shift operators), filter "
                 "assertions by mutant kills and report the mutation score (default: on)");
+  cmd->add_option("--jdk-impl", suite.jdk_impls,
+                  "java.util implementations for a collection type, repeatable, e.g. "
+                  "java.util.List=java.util.LinkedList,java.util.ArrayList");
   CLI11_PARSE(app, argc, argv);
 
   if (cmd->parsed()) {

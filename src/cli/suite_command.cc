@@ -72,6 +72,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
 
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
   JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal, opts.exclude_methods));
+  for (const auto& spec : opts.jdk_impls) JTG_RETURN_IF_ERROR(universe->jdk().Configure(spec));
   const int kJvmMaxMajor = 61;  // the embedded JVM is Java 17
   if (universe->cut().major_version > kJvmMaxMajor) {
     return absl::FailedPreconditionError(absl::StrFormat(

@@ -31,6 +31,9 @@ struct SuiteOptions {
   size_t population = 50;
   double crossover_rate = 0.75;
   bool weak_mutation = true;  // target and report weak mutants (generate/goals.h)
+  // "Iface=Impl[,Impl...]": java.util implementations to build for a collection type
+  // (generate/jdk_catalog.h, JdkCatalog::Configure).
+  std::vector<std::string> jdk_impls;
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,

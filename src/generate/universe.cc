@@ -6,6 +6,7 @@
 
 #include "classfile/descriptor.h"
 #include "classfile/inner_classes.h"
+#include "generate/impure_apis.h"
 #include "jvm/coverage_transformer.h"
 
 namespace jtg::generate {
@@ -78,6 +79,7 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
                      " has no public method or constructor to test"));
   }
   u->CollectSeeds();
+  u->hints_ = CollectTypeHints(u->cut_);
   return u;
 }
 
@@ -258,7 +260,9 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
   auto it = producers_.find(internal_name);
   if (it != producers_.end()) return it->second;
   std::vector<Producer> out;
-  if (!jvm::IsExcludedClass(internal_name)) {
+  if (jvm::IsExcludedClass(internal_name)) {
+    out = jdk_.ProducersOf(internal_name);
+  } else {
     IndexHierarchy();
     AddProducersFrom(internal_name, internal_name, true, false, out);
     bool own_ctor = std::any_of(out.begin(), out.end(), [](const Producer& p) {
@@ -295,7 +299,18 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
       }
     }
   }
+  std::erase_if(out, [](const Producer& p) {
+    return p.kind == Producer::kCall &&
+           IsImpureApi(p.callable->owner, p.callable->name, p.callable->descriptor);
+  });
   return producers_.emplace(internal_name, std::move(out)).first->second;
+}
+
+const std::vector<std::string>& Universe::TypeHintsFor(const testcase::Callable& c) const {
+  static const std::vector<std::string> kNone;
+  if (c.owner != cut_name_) return kNone;
+  auto it = hints_.find(c.name + c.descriptor);
+  return it == hints_.end() ? kNone : it->second;
 }
 
 }  // namespace jtg::generate

@@ -16,20 +16,13 @@
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
 #include "common/status.h"
+#include "generate/jdk_catalog.h"
+#include "generate/producer.h"
+#include "generate/type_hints.h"
 #include "testcase/execution_result.h"
 #include "testcase/test_case.h"
 
 namespace jtg::generate {
-
-using CallablePtr = std::shared_ptr<const testcase::Callable>;
-
-// A way to obtain a value of some user type.
-struct Producer {
-  enum Kind { kCall, kStaticField } kind = kCall;
-  CallablePtr callable;       // kCall: constructor or static method
-  std::string owner, field;   // kStaticField
-  classfile::TypeDesc type;   // declared type of the produced value
-};
 
 struct Seeds {
   std::vector<int64_t> ints;
@@ -60,11 +53,19 @@ class Universe {
   // Whether the CUT needs a receiver from somewhere else (it is abstract or an interface).
   bool cut_is_abstract() const;
 
-  // Producers of values of the user type `internal_name` (its own public constructors,
-  // static fields and factories, those of public concrete subtypes on the classpath, and
-  // public static or instance methods of any public class that return exactly that type).
-  // Empty for JDK types and types with no producer. Cached.
+  // Producers of values of the type `internal_name`: for a user type its own public
+  // constructors, static fields and factories, those of public concrete subtypes on the
+  // classpath, and public static or instance methods of any public class that return
+  // exactly that type; for a JDK type the catalog's entries (jdk_catalog.h). Never a call of
+  // an impure API (impure_apis.h). Empty for types with no producer. Cached.
   const std::vector<Producer>& ProducersOf(const std::string& internal_name);
+
+  // The JDK catalog of this run (configurable before generation starts).
+  JdkCatalog& jdk() { return jdk_; }
+  const JdkCatalog& jdk() const { return jdk_; }
+  // Types the CUT method `c` checks with instanceof or casts to (type_hints.h); empty for
+  // other callables.
+  const std::vector<std::string>& TypeHintsFor(const testcase::Callable& c) const;
 
  private:
   struct ClassHeader {
@@ -94,6 +95,8 @@ class Universe {
   // Return type -> public classes with a public method returning exactly that type.
   std::map<std::string, std::set<std::string>> returners_;
   std::map<std::string, std::vector<Producer>> producers_;
+  JdkCatalog jdk_;
+  TypeHints hints_;
 };
 
 // Builds a Callable for method `m` of `cls`; nullptr if the descriptor is malformed.

@@ -7,37 +7,6 @@ using testcase::Stmt;
 using testcase::StmtKind;
 using testcase::TestCase;
 
-std::string JdkImplementation(const std::string& n) {
-  static const std::map<std::string, std::string> kImpl = {
-      {"java/util/List", "java/util/ArrayList"},
-      {"java/util/Collection", "java/util/ArrayList"},
-      {"java/lang/Iterable", "java/util/ArrayList"},
-      {"java/util/AbstractList", "java/util/ArrayList"},
-      {"java/util/AbstractCollection", "java/util/ArrayList"},
-      {"java/util/ArrayList", "java/util/ArrayList"},
-      {"java/util/LinkedList", "java/util/LinkedList"},
-      {"java/util/Queue", "java/util/LinkedList"},
-      {"java/util/Deque", "java/util/ArrayDeque"},
-      {"java/util/ArrayDeque", "java/util/ArrayDeque"},
-      {"java/util/Set", "java/util/HashSet"},
-      {"java/util/AbstractSet", "java/util/HashSet"},
-      {"java/util/HashSet", "java/util/HashSet"},
-      {"java/util/LinkedHashSet", "java/util/LinkedHashSet"},
-      {"java/util/SortedSet", "java/util/TreeSet"},
-      {"java/util/NavigableSet", "java/util/TreeSet"},
-      {"java/util/TreeSet", "java/util/TreeSet"},
-      {"java/util/Map", "java/util/HashMap"},
-      {"java/util/AbstractMap", "java/util/HashMap"},
-      {"java/util/HashMap", "java/util/HashMap"},
-      {"java/util/LinkedHashMap", "java/util/LinkedHashMap"},
-      {"java/util/SortedMap", "java/util/TreeMap"},
-      {"java/util/NavigableMap", "java/util/TreeMap"},
-      {"java/util/TreeMap", "java/util/TreeMap"},
-  };
-  auto it = kImpl.find(n);
-  return it == kImpl.end() ? "" : it->second;
-}
-
 // ---- SequencePool -------------------------------------------------------------------------
 
 void SequencePool::Add(const TestCase& tc) {
@@ -137,7 +106,12 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
   }
   if (t.dims > 0) return Array(tc, t, depth);
   const std::string& n = t.class_name;
-  if (n == "java/lang/String" || n == "java/lang/CharSequence") return Literal(tc, t, 's');
+  if (hints_ != nullptr && depth <= 2 && rng_.Chance(kHintChance)) {
+    int r = Hinted(tc, t, depth);
+    if (r >= 0) return r;
+  }
+  if (n == "java/lang/String") return Literal(tc, t, 's');
+  if (n == "java/lang/CharSequence" && rng_.Chance(0.75)) return Literal(tc, t, 's');
   if (char p = BoxedPrimitive(n)) return Literal(tc, t, p);
   if (n == "java/lang/Number") return Literal(tc, t, rng_.Chance(0.7) ? 'I' : 'D');
   bool pool_first = rng_.Chance(0.5);
@@ -153,8 +127,12 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
     return Literal(tc, t, rng_.Chance(0.6) ? 's' : 'I');
   }
   if (int r = JdkValue(tc, t, depth); r >= 0) return r;
-  std::string impl = JdkImplementation(n);
-  if (!impl.empty()) return Collection(tc, t, impl, depth);
+  if (const auto& impls = u_.jdk().ImplementationsOf(n); !impls.empty()) {
+    // The preferred implementation half of the time, else any (checked: --jdk-impl may
+    // name one that does not implement `t`).
+    const std::string& impl = rng_.Chance(0.5) ? impls.front() : rng_.Pick(impls);
+    if (ex_.IsAssignable(ObjectType(impl), t)) return Collection(tc, t, impl, depth);
+  }
   int r = UserType(tc, t, depth);
   if (r >= 0) return r;
   r = FromPool(tc, t);
@@ -163,6 +141,33 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
 }
 
 int ValueFactory::AppendCall(TestCase& tc, const CallablePtr& c, int depth) {
+  if (depth == 0) {
+    // The arguments of a call under test are built with that method's type hints.
+    const auto& hints = u_.TypeHintsFor(*c);
+    hints_ = hints.empty() ? nullptr : &hints;
+    int r = AppendCallWith(tc, c, depth);
+    hints_ = nullptr;
+    return r;
+  }
+  return AppendCallWith(tc, c, depth);
+}
+
+int ValueFactory::Hinted(TestCase& tc, const TypeDesc& t, int depth) {
+  std::vector<const std::string*> fits;
+  for (const std::string& h : *hints_) {
+    if (h != t.class_name && ex_.IsAssignable(ObjectType(h), t)) fits.push_back(&h);
+  }
+  if (fits.empty()) return -1;
+  size_t mark = tc.size();
+  int r = Generate(tc, ObjectType(*rng_.Pick(fits)), depth);
+  if (r < 0 || tc.stmts[static_cast<size_t>(r)].kind == StmtKind::kNull) {
+    tc.stmts.resize(mark);
+    return -1;
+  }
+  return r;
+}
+
+int ValueFactory::AppendCallWith(TestCase& tc, const CallablePtr& c, int depth) {
   Stmt s;
   s.kind = StmtKind::kCall;
   s.callable = c;
@@ -231,6 +236,7 @@ int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string&
                              int depth) {
   bool is_map = impl.find("Map") != std::string::npos;
   bool sorted = impl.find("Tree") != std::string::npos;
+  bool no_nulls = sorted || impl == "java/util/ArrayDeque";  // add(null) throws
   // Element type: strings or integers, one kind per collection so sorted ones compare.
   char kind = rng_.Chance(0.5) ? 's' : 'I';
   TypeDesc elem = ObjectType(kind == 's' ? "java/lang/String" : "java/lang/Integer");
@@ -241,7 +247,7 @@ int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string&
   s.type = ObjectType(impl);
   for (size_t k = 0; k < n * (is_map ? 2 : 1); ++k) {
     int e;
-    if (!sorted && !is_map && rng_.Chance(0.15)) {
+    if (!no_nulls && !is_map && rng_.Chance(0.15)) {
       e = Generate(tc, ObjectType("java/lang/Object"), depth + 1);
     } else {
       e = Literal(tc, elem, kind);

@@ -1,11 +1,15 @@
 // Builds the statements that produce an argument or receiver of a given type, appending
-// them to a TestCase (Randoop's feedback-directed value selection, plus a curated set of
-// JDK implementations for java.util interfaces):
+// them to a TestCase (Randoop's feedback-directed value selection, plus a curated catalog
+// of JDK types, jdk_catalog.h):
 //   - reuse a value already in the test, or one from a sequence in the pool that ran
 //     normally (its statements are copied in front),
 //   - primitives, boxed values and strings from the CUT's constants and random values,
 //   - java.util collections and maps (ArrayList, HashSet, TreeSet, HashMap, ...) filled with
 //     a few generated elements, arrays of any dimension,
+//   - JDK types from the catalog (StringBuilder or CharBuffer as a CharSequence, Locale
+//     constants, StringReader as a Readable, BigDecimal ...),
+//   - for the arguments of a method under test, sometimes (kHintChance) a subtype of the
+//     declared type that the method checks with instanceof or casts to (type_hints.h),
 //   - user types through their producers (public constructors, static factories and fields,
 //     implementations found on the classpath), recursively up to a depth limit,
 //   - null, rarely, for reference types.
@@ -54,9 +58,18 @@ class ValueFactory {
   // holding it; -1 if no value can be built (the caller drops the test).
   int Generate(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   // Appends a call of `c` with generated receiver and arguments; -1 if impossible.
+  // At depth 0 (`c` under test) the arguments use the type hints of `c`.
   int AppendCall(testcase::TestCase& tc, const CallablePtr& c, int depth);
 
+  // Chance that a reference argument of a method under test is built as one of its hinted
+  // subtypes (JTestCraft-style; the memo's 30%).
+  static constexpr double kHintChance = 0.3;
+
  private:
+  int AppendCallWith(testcase::TestCase& tc, const CallablePtr& c, int depth);
+  // A value of a hinted strict subtype of `t` (not null); -1 (nothing appended) if none
+  // is assignable or buildable.
+  int Hinted(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   int Literal(testcase::TestCase& tc, const classfile::TypeDesc& t, char kind);
   int FromPool(testcase::TestCase& tc, const classfile::TypeDesc& t);
   int ReuseInTest(const testcase::TestCase& tc, const classfile::TypeDesc& t);
@@ -79,10 +92,7 @@ class ValueFactory {
   Rng& rng_;
   FactoryLimits limits_;
   CallablePtr iterator_, enumeration_, for_name_;
+  const std::vector<std::string>* hints_ = nullptr;  // of the call under test; not owned
 };
-
-// The java.util implementation used for an interface or abstract JDK type, or "" if none
-// (e.g. java/util/List -> java/util/ArrayList).
-std::string JdkImplementation(const std::string& internal_name);
 
 }  // namespace jtg::generate

@@ -1,0 +1,183 @@
+// The JDK catalog (jdk_catalog.h), the impure-API deny-list (impure_apis.h) and type hints
+// (type_hints.h): table checks against the real JDK in the shared JVM, and value generation
+// for fixtures/construct/Jdk.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "classpath/classpath.h"
+#include "generate/impure_apis.h"
+#include "generate/jdk_catalog.h"
+#include "generate/type_hints.h"
+#include "generate/universe.h"
+#include "generate/value_factory.h"
+#include "jvm_fixture.h"
+
+namespace jtg::generate {
+namespace {
+
+using classfile::TypeDesc;
+using testcase::StmtKind;
+
+TypeDesc Obj(const std::string& n) {
+  TypeDesc t;
+  t.base = 'L';
+  t.class_name = n;
+  return t;
+}
+
+TEST(ImpureApis, DeniesClockRandomnessIdentityAndEnvironment) {
+  EXPECT_TRUE(IsImpureApi("java/lang/System", "nanoTime", "()J"));
+  EXPECT_TRUE(IsImpureApi("java/lang/System", "getenv", "(Ljava/lang/String;)Ljava/lang/String;"));
+  EXPECT_TRUE(IsImpureApi("java/lang/System", "identityHashCode", "(Ljava/lang/Object;)I"));
+  EXPECT_TRUE(IsImpureApi("java/time/LocalDate", "now", "()Ljava/time/LocalDate;"));
+  EXPECT_TRUE(IsImpureApi("java/util/Random", "<init>", "()V"));
+  EXPECT_TRUE(IsImpureApi("java/util/UUID", "randomUUID", "()Ljava/util/UUID;"));
+  EXPECT_TRUE(IsImpureApi("java/lang/Math", "random", "()D"));
+  EXPECT_TRUE(IsImpureApi("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;"));
+  EXPECT_TRUE(IsImpureApi("java/util/Date", "<init>", "()V"));
+  EXPECT_FALSE(IsImpureApi("java/util/Date", "<init>", "(J)V"));
+  EXPECT_FALSE(IsImpureApi("java/lang/String", "valueOf", "(I)Ljava/lang/String;"));
+  EXPECT_FALSE(IsImpureApi("java/time/chrono/X", "now", "()V"));  // only the package itself
+  EXPECT_FALSE(IsImpureApi("java/util/UUID", "fromString", "(Ljava/lang/String;)Ljava/util/UUID;"));
+}
+
+TEST(JdkCatalog, EveryProducerIsPureExistsAndFitsItsType) {
+  auto& jvm = testing::GetSharedJvm();
+  testcase::Executor& ex = *jvm.executor;
+  JNIEnv* env = ex.env();
+  JdkCatalog cat;
+  ASSERT_GE(cat.ProducerTypes().size(), 15u);
+  for (const std::string& type : cat.ProducerTypes()) {
+    SCOPED_TRACE(type);
+    ASSERT_FALSE(cat.ProducersOf(type).empty());
+    for (const Producer& p : cat.ProducersOf(type)) {
+      std::string owner = p.kind == Producer::kCall ? p.callable->owner : p.owner;
+      SCOPED_TRACE(owner + "." + (p.kind == Producer::kCall ? p.callable->name : p.field));
+      ASSERT_TRUE(ex.IsPublic(owner));
+      EXPECT_TRUE(ex.IsAssignable(p.type, Obj(type)));
+      jclass c = ex.FindClass(owner);
+      ASSERT_NE(c, nullptr);
+      if (p.kind == Producer::kCall) {
+        EXPECT_FALSE(IsImpureApi(owner, p.callable->name, p.callable->descriptor));
+        jmethodID m = p.callable->is_static
+                          ? env->GetStaticMethodID(c, p.callable->name.c_str(),
+                                                   p.callable->descriptor.c_str())
+                          : env->GetMethodID(c, p.callable->name.c_str(),
+                                             p.callable->descriptor.c_str());
+        env->ExceptionClear();
+        EXPECT_NE(m, nullptr);
+      } else {
+        jfieldID f = env->GetStaticFieldID(c, p.field.c_str(), p.type.Descriptor().c_str());
+        env->ExceptionClear();
+        EXPECT_NE(f, nullptr);
+      }
+    }
+  }
+}
+
+TEST(JdkCatalog, CollectionImplementationsImplementTheirInterface) {
+  auto& ex = *testing::GetSharedJvm().executor;
+  JdkCatalog cat;
+  for (const char* iface : {"java/util/List", "java/util/Set", "java/util/Map", "java/util/Queue",
+                            "java/util/Deque", "java/util/Collection", "java/lang/Iterable",
+                            "java/util/SortedMap"}) {
+    SCOPED_TRACE(iface);
+    ASSERT_FALSE(cat.ImplementationsOf(iface).empty());
+    for (const auto& impl : cat.ImplementationsOf(iface)) {
+      EXPECT_TRUE(ex.IsAssignable(Obj(impl), Obj(iface))) << impl;
+    }
+  }
+  EXPECT_EQ(cat.ImplementationsOf("java/util/Set").size(), 3u);
+  EXPECT_EQ(cat.ImplementationsOf("java/util/Map").size(), 3u);
+}
+
+TEST(JdkCatalog, Configure) {
+  JdkCatalog cat;
+  ASSERT_TRUE(cat.Configure("java.util.List=java.util.LinkedList").ok());
+  EXPECT_EQ(cat.ImplementationsOf("java/util/List"),
+            std::vector<std::string>{"java/util/LinkedList"});
+  ASSERT_TRUE(cat.Configure("java/util/Map=java/util/TreeMap,java/util/HashMap").ok());
+  EXPECT_EQ(cat.ImplementationsOf("java/util/Map").front(), "java/util/TreeMap");
+  EXPECT_TRUE(absl::IsInvalidArgument(cat.Configure("java.util.List")));
+  EXPECT_TRUE(absl::IsInvalidArgument(cat.Configure("java.util.List=")));
+  EXPECT_TRUE(absl::IsInvalidArgument(cat.Configure("java.util.Foo=java.util.ArrayList")));
+  EXPECT_TRUE(absl::IsInvalidArgument(cat.Configure("java.util.List=com.x.MyList")));
+}
+
+class JdkValues : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto cp = classpath::Classpath::Open(JTG_FIXTURES_DIR);
+    ASSERT_TRUE(cp.ok()) << cp.status();
+    cp_ = std::make_unique<classpath::Classpath>(std::move(*cp));
+    auto u = Universe::Build(*cp_, "fixtures/construct/Jdk");
+    ASSERT_TRUE(u.ok()) << u.status();
+    u_ = std::move(*u);
+  }
+  CallablePtr Target(const std::string& name) {
+    for (const auto& t : u_->targets()) {
+      if (t->name == name) return t;
+    }
+    return nullptr;
+  }
+  std::unique_ptr<classpath::Classpath> cp_;
+  std::unique_ptr<Universe> u_;
+};
+
+TEST_F(JdkValues, TypeHintsListInstanceofTargets) {
+  TypeHints h = CollectTypeHints(u_->cut());
+  auto kind = h["kind(Ljava/lang/CharSequence;)Ljava/lang/String;"];
+  EXPECT_EQ(kind, (std::vector<std::string>{"java/lang/String", "java/lang/StringBuilder"}));
+  auto shape = h["shape(Ljava/util/Collection;)Ljava/lang/String;"];
+  EXPECT_EQ(shape, (std::vector<std::string>{"java/util/Deque", "java/util/List",
+                                             "java/util/Set"}));
+  ASSERT_NE(Target("kind"), nullptr);
+  EXPECT_EQ(u_->TypeHintsFor(*Target("kind")).size(), 2u);
+  EXPECT_TRUE(u_->TypeHintsFor(*Target("read")).empty());
+}
+
+TEST_F(JdkValues, UniverseServesCatalogProducersForJdkTypes) {
+  EXPECT_FALSE(u_->ProducersOf("java/util/Locale").empty());
+  EXPECT_FALSE(u_->ProducersOf("java/lang/Readable").empty());
+  EXPECT_TRUE(u_->ProducersOf("java/lang/Thread").empty());
+}
+
+// Generated calls of each target run without setup failures and reach the JDK values the
+// branches need: a StringBuilder and a CharBuffer as CharSequence, a StringReader as
+// Readable, a Locale constant, RoundingMode constants, several collection implementations.
+TEST_F(JdkValues, FactoryBuildsJdkValuesThatRun) {
+  auto& jvm = testing::GetSharedJvm();
+  testcase::Executor& ex = *jvm.executor;
+  SequencePool pool;
+  Rng rng(3);
+  ValueFactory f(*u_, pool, ex, rng, FactoryLimits{});
+  std::set<std::string> classes;
+  int built = 0;
+  for (int round = 0; round < 60; ++round) {
+    for (const auto& t : u_->targets()) {
+      testcase::TestCase tc;
+      if (f.AppendCall(tc, t, 0) < 0) continue;
+      ++built;
+      auto r = ex.Run(tc);
+      EXPECT_FALSE(r.setup_failed) << r.setup_error;
+      for (const auto& v : r.values) {
+        if (!v.runtime_class.empty()) classes.insert(v.runtime_class);
+      }
+    }
+  }
+  EXPECT_GT(built, 300);
+  for (const char* want :
+       {"java.lang.StringBuilder", "java.io.StringReader", "java.util.Locale",
+        "java.math.RoundingMode", "java.math.BigDecimal", "java.util.LinkedList",
+        "java.util.TreeMap", "java.util.ArrayDeque", "java.io.StringWriter"}) {
+    EXPECT_EQ(classes.count(want), 1u) << want;
+  }
+  bool char_buffer = false;
+  for (const auto& c : classes) char_buffer |= c.rfind("java.nio.HeapCharBuffer", 0) == 0 ||
+                                               c.rfind("java.nio.StringCharBuffer", 0) == 0;
+  EXPECT_TRUE(char_buffer);
+}
+
+}  // namespace
+}  // namespace jtg::generate

@@ -38,6 +38,10 @@ int main(int argc, char** argv) {
   cmd->add_option("--jdk-impl", suite.jdk_impls,
                   "java.util implementations for a collection type, repeatable, e.g. "
                   "java.util.List=java.util.LinkedList,java.util.ArrayList");
+  cmd->add_flag("--mocks", suite.mocks,
+                "mock interfaces and abstract classes that nothing on the classpath can build, "
+                "with Mockito (libmockito-java); tests keep a mock only for goals real objects "
+                "do not cover (default: off)");
   CLI11_PARSE(app, argc, argv);
 
   if (cmd->parsed()) {

@@ -20,6 +20,7 @@
 #include "generate/universe.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm/jvm.h"
+#include "jvm/mockito_jars.h"
 #include "jvm/watchdog.h"
 #include "testcase/executor.h"
 
@@ -73,6 +74,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
   JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal, opts.exclude_methods));
   for (const auto& spec : opts.jdk_impls) JTG_RETURN_IF_ERROR(universe->jdk().Configure(spec));
+  if (opts.mocks) {
+    JTG_RETURN_IF_ERROR(jvm::CheckMockitoJars());
+    universe->mocks().set_enabled(true);
+  }
   const int kJvmMaxMajor = 61;  // the embedded JVM is Java 17
   if (universe->cut().major_version > kJvmMaxMajor) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -96,13 +101,15 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   jvm::CoverageTransformer transformer;
   if (opts.weak_mutation) transformer.EnableMutation(internal);
   jvm::JvmOptions jopts;
-  jopts.classpath = cp.spec();
+  // Mockito is on the JVM's classpath only, never on the indexed one (no producers from it).
+  jopts.classpath = opts.mocks ? cp.spec() + ":" + jvm::MockitoClasspath() : cp.spec();
   jopts.transformer = &transformer;
   JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
   testcase::ExecutorOptions exec_opts;
   exec_opts.hit_counts = opts.search == "adynamosa";  // the frequency proxies need them
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), exec_opts));
   JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
+  if (opts.mocks) JTG_RETURN_IF_ERROR(executor->PrepareMocks());  // before any time limit
   executor->SetWatchdog(watchdog.get());
   executor->SetProgressSink(progress);
   std::string load_error;

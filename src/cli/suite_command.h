@@ -34,6 +34,9 @@ struct SuiteOptions {
   // "Iface=Impl[,Impl...]": java.util implementations to build for a collection type
   // (generate/jdk_catalog.h, JdkCatalog::Configure).
   std::vector<std::string> jdk_impls;
+  // Mockito mocks (stubbed by the search) for interfaces and abstract classes with no
+  // producer (generate/mock_catalog.h); needs Debian's libmockito-java.
+  bool mocks = false;
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,

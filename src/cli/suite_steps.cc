@@ -12,6 +12,7 @@
 #include "generate/assertion_filter.h"
 #include "generate/minimizer.h"
 #include "jvm/jni_util.h"
+#include "jvm/mockito_jars.h"
 #include "nlohmann/json.hpp"
 #include "output/junit_writer.h"
 #include "output/validator.h"
@@ -113,6 +114,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   output::ValidatorOptions vopts;
   vopts.java_home = JTG_JAVA_HOME;
   vopts.classpath = ctx.opts.classpath;
+  if (ctx.opts.mocks) vopts.classpath += ":" + jvm::MockitoClasspath();
   vopts.dialect = wopts.dialect;
   vopts.runs = ctx.opts.validation_runs;
   vopts.work_dir = work;

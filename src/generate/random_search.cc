@@ -9,13 +9,17 @@ using testcase::TestCase;
 bool Archive::Update(const std::shared_ptr<const TestCase>& tc,
                      const std::vector<int32_t>& goals, double secondary, bool threw) {
   if (secondary < 0) secondary = static_cast<double>(tc->size());
+  const int mocks = tc->MockCount();
   bool kept = false;
   for (int32_t g : goals) {
     auto it = best_.find(g);
-    bool better = it == best_.end() || (it->second.threw && !threw) ||
-                  (it->second.threw == threw && secondary < it->second.secondary);
+    bool better = it == best_.end() || (it->second.threw && !threw);
+    if (!better && it->second.threw == threw) {
+      const Entry& e = it->second;
+      better = mocks < e.mocks || (mocks == e.mocks && secondary < e.secondary);
+    }
     if (better) {
-      best_[g] = Entry{tc, secondary, threw};
+      best_[g] = Entry{tc, secondary, threw, mocks};
       kept = true;
     }
   }

@@ -17,6 +17,7 @@
 #include "classpath/classpath.h"
 #include "common/status.h"
 #include "generate/jdk_catalog.h"
+#include "generate/mock_catalog.h"
 #include "generate/producer.h"
 #include "generate/type_hints.h"
 #include "testcase/execution_result.h"
@@ -63,6 +64,8 @@ class Universe {
   // The JDK catalog of this run (configurable before generation starts).
   JdkCatalog& jdk() { return jdk_; }
   const JdkCatalog& jdk() const { return jdk_; }
+  // Which types may be mocked (--mocks; off by default) and their stubs.
+  MockCatalog& mocks() { return mocks_; }
   // Types the CUT method `c` checks with instanceof or casts to (type_hints.h); empty for
   // other callables.
   const std::vector<std::string>& TypeHintsFor(const testcase::Callable& c) const;
@@ -73,7 +76,7 @@ class Universe {
     std::string super_name;
     std::vector<std::string> interfaces;
   };
-  explicit Universe(const classpath::Classpath& cp) : cp_(cp) {}
+  explicit Universe(const classpath::Classpath& cp) : cp_(cp), mocks_(cp) {}
   void IndexHierarchy();
   bool IsSubtype(const std::string& sub, const std::string& super);
   // Appends `cls`'s producers of `wanted`: with `statics`, its constructors (when `cls` is a
@@ -96,6 +99,7 @@ class Universe {
   std::map<std::string, std::set<std::string>> returners_;
   std::map<std::string, std::vector<Producer>> producers_;
   JdkCatalog jdk_;
+  MockCatalog mocks_;
   TypeHints hints_;
 };
 

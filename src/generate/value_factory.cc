@@ -135,6 +135,8 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
   }
   int r = UserType(tc, t, depth);
   if (r >= 0) return r;
+  r = Mock(tc, t, depth);  // only with --mocks, only for types nothing above can build
+  if (r >= 0) return r;
   r = FromPool(tc, t);
   if (r >= 0) return r;
   return Null(tc, t);

@@ -12,6 +12,8 @@
 //     declared type that the method checks with instanceof or casts to (type_hints.h),
 //   - user types through their producers (public constructors, static factories and fields,
 //     implementations found on the classpath), recursively up to a depth limit,
+//   - with --mocks, a Mockito mock for an interface or abstract class with no producer at
+//     all (mock_catalog.h), its stubs returning generated literals,
 //   - null, rarely, for reference types.
 #pragma once
 
@@ -78,6 +80,9 @@ class ValueFactory {
   int Array(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   int UserType(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   int Null(testcase::TestCase& tc, const classfile::TypeDesc& t);
+  // A kMock of `t` after its stub values (mock_values.cc); -1 (nothing appended) when mocks
+  // are off, `t` has a producer, is not mockable, or the test would grow too long.
+  int Mock(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   std::u16string RandomString();
   // Values of JDK types reached through a call: Iterator (list.iterator()), Enumeration
   // (Collections.enumeration(list)), Class (Class.forName(name)); -1 if `t` is none of them.

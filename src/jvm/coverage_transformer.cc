@@ -6,11 +6,12 @@ bool IsExcludedClass(std::string_view n) {
   static constexpr std::string_view kPrefixes[] = {
       "java/", "javax/", "jdk/", "sun/", "com/sun/", "jtestgen/", "org/junit/",
       "org/opentest4j/", "org/apiguardian/", "org/jacoco/", "org/w3c/", "org/xml/",
-      "org/ietf/"};
+      "org/ietf/", "org/mockito/", "net/bytebuddy/", "org/objenesis/"};
   for (auto p : kPrefixes) {
     if (n.substr(0, p.size()) == p) return true;
   }
-  return false;
+  // Classes Mockito generates at run time (Foo$MockitoMock$123, their auxiliaries).
+  return n.find("$MockitoMock$") != std::string_view::npos;
 }
 
 std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(

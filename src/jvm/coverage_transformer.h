@@ -44,7 +44,8 @@ class CoverageTransformer : public ClassTransformer {
   std::set<std::string> mutation_classes_;
 };
 
-// Whether a class belongs to the JDK or to jtestgen itself (never instrumented).
+// Whether a class belongs to the JDK, to jtestgen itself, to the test libraries (JUnit,
+// Mockito, byte-buddy, objenesis) or is a mock class Mockito generated: never instrumented.
 bool IsExcludedClass(std::string_view internal_name);
 
 }  // namespace jtg::jvm

@@ -26,7 +26,8 @@ std::string SimpleName(const std::string& internal) {
 
 bool LooksUnstable(const std::u16string& s) {
   // Identity hash codes (Object#toString) and very long values make brittle assertions.
-  static const std::regex kIdentity("@[0-9a-f]{5,8}");
+  // Mocks print as "Mock for T, hashCode: 123" and their classes as T$MockitoMock$123.
+  static const std::regex kIdentity("@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$");
   if (s.size() > 400) return true;
   std::string ascii;
   for (char16_t c : s) ascii += c < 0x80 ? static_cast<char>(c) : '?';
@@ -69,6 +70,10 @@ class MethodWriter {
         out.push_back("assertThrows(" + ex + ".class, () -> " + body + ");");
         break;
       }
+      if (s.kind == StmtKind::kMock) {
+        MockLines(s, names_[i], out);
+        continue;
+      }
       if (s.kind == StmtKind::kNewCollection) {
         out.push_back(namer_.Name(s.type) + " " + names_[i] + " = new " + namer_.Name(s.type) +
                       "();");
@@ -102,6 +107,40 @@ class MethodWriter {
   bool Inlinable(size_t i) const {
     const Stmt& s = tc_.stmts[i];
     return (s.kind == StmtKind::kLiteral || s.kind == StmtKind::kNull) && uses_[i] == 1;
+  }
+
+  // `T t0 = mock(T.class);` and one `when(t0.m(any...)).thenReturn(v);` per stub.
+  void MockLines(const Stmt& s, const std::string& name, std::vector<std::string>& out) const {
+    out.push_back(namer_.Name(s.type) + " " + name + " = " + MockExpr(s) + ";");
+    for (size_t k = 0; k < s.stubs.size() && k < s.args.size(); ++k) {
+      const auto& c = *s.stubs[k];
+      std::string matchers;
+      for (size_t p = 0; p < c.desc.params.size(); ++p) {
+        matchers += (p > 0 ? ", " : "") + Matcher(c.desc.params[p]);
+      }
+      out.push_back("when(" + name + "." + c.name + "(" + matchers + ")).thenReturn(" +
+                    Arg(s.args[k], &c.desc.ret) + ");");
+    }
+  }
+
+  std::string MockExpr(const Stmt& s) const { return "mock(" + namer_.Name(s.type) + ".class)"; }
+
+  // Mockito matcher for any value of a parameter type: anyInt(), ..., `(T) any()` (the cast
+  // picks the overload; any() also matches null).
+  std::string Matcher(const TypeDesc& p) const {
+    if (p.IsPrimitive()) {
+      switch (p.base) {
+        case 'Z': return "anyBoolean()";
+        case 'B': return "anyByte()";
+        case 'C': return "anyChar()";
+        case 'S': return "anyShort()";
+        case 'I': return "anyInt()";
+        case 'J': return "anyLong()";
+        case 'F': return "anyFloat()";
+        default: return "anyDouble()";
+      }
+    }
+    return "(" + namer_.Name(p) + ") any()";
   }
 
   // Expression for using statement `i` where type `want` is expected (nullptr: no cast).
@@ -157,6 +196,8 @@ class MethodWriter {
       case StmtKind::kNull: return "null";
       case StmtKind::kGetStatic:
         return namer_.Name(s.owner) + "." + s.field;
+      case StmtKind::kMock:
+        return MockExpr(s);
       case StmtKind::kNewArray:
         return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
       case StmtKind::kNewCollection: {
@@ -310,6 +351,9 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   }
   lines.push_back(j5 ? "import static org.junit.jupiter.api.Assertions.*;"
                      : "import static org.junit.Assert.*;");
+  bool mocks = std::any_of(tests.begin(), tests.end(),
+                           [](const WrittenTest& t) { return t.test.MockCount() > 0; });
+  if (mocks) lines.push_back("import static org.mockito.Mockito.*;");
   lines.push_back("");
   for (const auto& imp : namer.Imports()) lines.push_back(imp);
   lines.push_back("");

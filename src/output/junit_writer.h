@@ -1,8 +1,9 @@
 // Writes a JUnit 4 or 5 test class from executed test cases: one @Test method per test,
-// statements as plain Java (no runtime of jtestgen needed), regression assertions on the
-// values observed when the test ran in the engine (primitives, strings, boxed values,
-// null-ness, sizes of collections, maps and arrays) and assertThrows for a test whose last
-// statement threw.
+// statements as plain Java (no runtime of jtestgen needed; a kMock statement is written with
+// Mockito's mock/when/thenReturn and a static import of org.mockito.Mockito), regression
+// assertions on the values observed when the test ran in the engine (primitives, strings,
+// boxed values, null-ness, sizes of collections, maps and arrays) and assertThrows for a
+// test whose last statement threw.
 #pragma once
 
 #include <functional>

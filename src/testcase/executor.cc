@@ -197,6 +197,7 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
       break;
     case StmtKind::kNewArray: ok = NewArray(s, vals, v); break;
     case StmtKind::kNewCollection: ok = NewCollection(s, vals, v); break;
+    case StmtKind::kMock: ok = Mock(s, vals, v); break;
     case StmtKind::kGetStatic: {
       jclass c = FindClass(s.owner);
       jfieldID f = c ? env_->GetStaticFieldID(c, s.field.c_str(), s.type.Descriptor().c_str())

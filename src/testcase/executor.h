@@ -48,6 +48,12 @@ class Executor {
   // Binary name of the nearest public superclass of a class (for catch clauses).
   std::string NearestPublicClass(std::string_view binary_name);
 
+  // Loads Mockito and creates one throw-away mock, so that the first kMock statement of a
+  // search does not pay byte-buddy's start-up under the per-test time limit. Needs the
+  // Mockito jars on the JVM's classpath (jvm/mockito_jars.h). Errors: Internal naming the
+  // Java exception.
+  Status PrepareMocks();
+
   // Strong mutation: runs after this execute with the mutant (`site`, `k`) switched on
   // (jtestgen.rt.Probes.mutantSite / mutantIndex); ClearMutant() switches it off.
   void SetMutant(int32_t site, int32_t k);
@@ -67,6 +73,13 @@ class Executor {
   bool NewCollection(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
   bool NewArray(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
   bool MakeLiteral(const Stmt& s, jvalue& result);
+  // kMock (executor_mock.cc): Mockito.mock(type), then per stub
+  // `when(mock.m(any...())).thenReturn(value)`; Mockito's thread-local state is reset when a
+  // step throws. False (setup failure) if Mockito is not on the classpath.
+  bool Mock(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
+  bool LoadMockito();
+  // Box.valueOf(v) for primitive `prim` (Z B C S I J F D); nullptr on failure.
+  jobject Box(char prim, const jvalue& v);
   Observed Observe(const Stmt& s, const jvalue& v);
   void CollectGoals(ExecResult& out);
 
@@ -80,6 +93,9 @@ class Executor {
   jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;
   jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,
             get_superclass_ = nullptr;
+  // Mockito (loaded on the first kMock statement; global refs held by classes_).
+  jclass mockito_ = nullptr, matchers_ = nullptr, stubbing_ = nullptr;
+  jmethodID mock_ = nullptr, when_ = nullptr, then_return_ = nullptr, validate_usage_ = nullptr;
   absl::flat_hash_map<std::string, jclass> classes_;
   // Keyed by "owner.name descriptor" (not by Callable address: callables come and go).
   absl::flat_hash_map<std::string, jmethodID> methods_;

@@ -64,14 +64,18 @@ bool Executor::MakeLiteral(const Stmt& s, jvalue& result) {
     return true;
   }
   // A boxed literal (declared Integer, Object, Number, ...): Box.valueOf(prim).
-  const char* box = BoxClass(lit.type);
+  result.l = Box(lit.type, prim);
+  return result.l != nullptr || env_->ExceptionCheck();
+}
+
+jobject Executor::Box(char prim, const jvalue& v) {
+  const char* box = BoxClass(prim);
   jclass c = box ? FindClass(box) : nullptr;
-  if (c == nullptr) return false;
-  std::string desc = std::string("(") + lit.type + ")L" + box + ";";
+  if (c == nullptr) return nullptr;
+  std::string desc = std::string("(") + prim + ")L" + box + ";";
   jmethodID value_of = env_->GetStaticMethodID(c, "valueOf", desc.c_str());
-  if (value_of == nullptr) return false;
-  result.l = env_->CallStaticObjectMethodA(c, value_of, &prim);
-  return true;
+  if (value_of == nullptr) return nullptr;
+  return env_->CallStaticObjectMethodA(c, value_of, &v);
 }
 
 bool Executor::Call(const Stmt& s, std::vector<jvalue>& vals, jvalue& result) {

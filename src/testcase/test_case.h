@@ -63,6 +63,8 @@ enum class StmtKind : uint8_t {
   kNewArray,       // new T[]{args...}; `type` is the array type
   kNewCollection,  // new impl(); then add(arg) for each arg (maps: put(args[2k], args[2k+1]))
   kGetStatic,      // static field `owner.field` of declared type `type`
+  kMock,           // Mockito mock of `type` (interface or abstract class); stubs[k] returns
+                   // the value of statement args[k] for any arguments (--mocks only)
 };
 
 struct Stmt {
@@ -72,9 +74,13 @@ struct Stmt {
   Literal lit;
   std::shared_ptr<const Callable> callable;
   int receiver = -1;       // kCall on an instance method: index of the receiver statement
-  std::vector<int> args;   // kCall arguments, kNewArray/kNewCollection elements
+  std::vector<int> args;   // kCall arguments, kNewArray/kNewCollection elements, kMock
+                           // stubbed return values
   std::string owner;       // kNewCollection: implementation class; kGetStatic: field owner
   std::string field;       // kGetStatic: field name
+  // kMock: the stubbed methods of `type` (non-static; primitive, boxed or String return),
+  // parallel to `args`.
+  std::vector<std::shared_ptr<const Callable>> stubs;
 
   bool ProducesValue() const { return type.base != 'V' || type.dims > 0; }
 };
@@ -82,6 +88,12 @@ struct Stmt {
 struct TestCase {
   std::vector<Stmt> stmts;
   size_t size() const { return stmts.size(); }
+  // Number of kMock statements (the archive prefers tests with fewer).
+  int MockCount() const {
+    int n = 0;
+    for (const Stmt& s : stmts) n += s.kind == StmtKind::kMock ? 1 : 0;
+    return n;
+  }
 };
 
 }  // namespace jtg::testcase

@@ -4,7 +4,8 @@
 # coverage, keep every test through validation (javac + JUnit run: 0 dropped) and build the
 # parameter the way the fixture demands (the written test contains the expected construct).
 # The classpath is the fixture classes plus construct-impl.jar, which holds the only
-# implementations of Greeter and Meter.
+# implementations of Greeter and Meter. Mocked runs with --mocks (Sensor has no
+# implementation) when libmockito-java is installed, and once without to show the difference.
 # usage: run_construct.sh <build_dir> <source_dir>
 # Prints one PASS/FAIL line per class and ends with `e2e_construct: N passed, M failed`.
 set -uo pipefail
@@ -36,11 +37,13 @@ counter() {
   echo "FAIL jtestgen or construct-impl.jar missing under $BUILD"; echo "e2e_construct: 0 passed, 1 failed"; exit 1; }
 
 # check <class (binary name)> <test file stem> <min covered branches or "all"> <construct regex>
+#       [more jtestgen flags...]
 check() {
   local cls="$1" stem="$2" want="$3" construct="$4"
+  shift 4
   local out="$tmp/$stem" log="$tmp/$stem.log" rc=0
   timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$CP" --class "$cls" --budget "$BUDGET" \
-    --seed 1 --validation-runs 1 --out "$out" >"$log" 2>&1 || rc=$?
+    --seed 1 --validation-runs 1 --out "$out" "$@" >"$log" 2>&1 || rc=$?
   local file="$out/fixtures/construct/${stem}Test.java" report="$out/jtestgen-report.json"
   if [[ $rc -ne 0 || ! -f "$file" || ! -f "$report" ]]; then
     fail "$cls: jtestgen exit $rc, test file $( [[ -f "$file" ]] && echo present || echo missing)" "$log"
@@ -69,6 +72,26 @@ check fixtures.construct.Grid     Grid     all 'new int\[\]\[\]'            # (d
 check 'fixtures.construct.Outer$Inner' Outer_Inner all '\.new Inner\('     # (e) inner class as CUT
 check fixtures.construct.Outer    Outer    all '\.new Inner\('              # (e) inner class parameter
 check fixtures.construct.Geometry Geometry all 'Shapes\.circle\('           # (f) factory-only type
+
+# (g) --mocks: Mocked.Sensor has no implementation anywhere; only a Mockito mock covers it,
+# and without --mocks the branches past the null check stay uncovered.
+if [[ -f /usr/share/java/mockito-core.jar && -f /usr/share/java/byte-buddy.jar \
+      && -f /usr/share/java/objenesis.jar ]]; then
+  check fixtures.construct.Mocked Mocked all 'when\(sensor[0-9]+\.level\(\)\)\.thenReturn\(' --mocks
+  out="$tmp/Mocked-nomocks" rc=0
+  timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$CP" --class fixtures.construct.Mocked \
+    --budget "$BUDGET" --seed 1 --validation-runs 1 --out "$out" >"$out.log" 2>&1 || rc=$?
+  read -r -a b <<<"$( [[ -f "$out/jtestgen-report.json" ]] && counter "$out/jtestgen-report.json" branches)"
+  if [[ $rc -ne 0 || -z "${b[0]:-}" ]]; then
+    fail "fixtures.construct.Mocked without --mocks: jtestgen exit $rc" "$out.log"
+  elif [[ "${b[0]}" -ge "${b[1]}" ]] || grep -q mockito "$out"/fixtures/construct/MockedTest.java; then
+    fail "fixtures.construct.Mocked without --mocks: branches ${b[0]}/${b[1]}, want fewer and no Mockito"
+  else
+    pass "fixtures.construct.Mocked without --mocks: branches ${b[0]}/${b[1]} (Sensor never built)"
+  fi
+else
+  echo "SKIP fixtures.construct.Mocked: libmockito-java not installed (make setup installs it)"
+fi
 
 echo "e2e_construct: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "jvm/mockito_jars.h"
+
 namespace jtg::testing {
 
 SharedJvm& GetSharedJvm() {
@@ -10,6 +12,8 @@ SharedJvm& GetSharedJvm() {
     auto* s = new SharedJvm();
     jvm::JvmOptions opts;
     opts.classpath = JTG_FIXTURES_DIR;
+    // Mockito, when installed (kMock tests skip otherwise); never instrumented.
+    if (jvm::CheckMockitoJars().ok()) opts.classpath += ":" + jvm::MockitoClasspath();
     opts.transformer = &s->transformer;
     auto vm = jvm::Jvm::Create(opts);
     if (!vm.ok()) {

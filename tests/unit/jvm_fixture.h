@@ -1,5 +1,6 @@
 // One embedded JVM for the whole unit-test binary (HotSpot allows one per process), with the
-// coverage transformer and the fixture classes on its classpath. Created on first use.
+// coverage transformer and the fixture classes (plus the Mockito jars, when installed) on its
+// classpath. Created on first use.
 #pragma once
 
 #include <memory>

@@ -69,6 +69,7 @@ check fixtures.construct.Grid     Grid     all 'new int\[\]\[\]'            # (d
 check 'fixtures.construct.Outer$Inner' Outer_Inner all '\.new Inner\('     # (e) inner class as CUT
 check fixtures.construct.Outer    Outer    all '\.new Inner\('              # (e) inner class parameter
 check fixtures.construct.Geometry Geometry all 'Shapes\.circle\('           # (f) factory-only type
+check fixtures.construct.Generic  Generic  all 'put\("[^"]*", Long\.valueOf\(' # (g) type arguments: Map<String, Long>
 
 echo "e2e_construct: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -6,6 +6,8 @@
 
 #include "classfile/descriptor.h"
 #include "classfile/inner_classes.h"
+#include "classfile/signature.h"
+#include "generate/generic_params.h"
 #include "generate/impure_apis.h"
 #include "jvm/coverage_transformer.h"
 
@@ -25,6 +27,13 @@ CallablePtr MakeCallable(const ClassFile& cls, const MethodInfo& m) {
   c->desc = std::move(*desc);
   c->is_static = (m.access & classfile::kAccStatic) != 0;
   c->is_interface_owner = (cls.access & classfile::kAccInterface) != 0;
+  if (m.signature_index) {
+    auto text = cls.cp.Utf8(*m.signature_index);
+    auto sig = text.ok() ? classfile::ParseMethodSignature(*text)
+                         : StatusOr<classfile::MethodSignature>(text.status());
+    // A malformed signature only loses the element types: values follow the descriptor.
+    if (sig.ok()) c->gparams = ResolvedGenericParams(*sig, c->desc);
+  }
   if (c->IsConstructor()) {
     auto self = classfile::SelfEntry(cls);
     if (self && self->IsInnerMember() && !c->desc.params.empty() &&

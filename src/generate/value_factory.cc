@@ -1,7 +1,10 @@
 #include "generate/value_factory.h"
 
+#include "generate/generic_params.h"
+
 namespace jtg::generate {
 
+using classfile::GenericType;
 using classfile::TypeDesc;
 using testcase::Stmt;
 using testcase::StmtKind;
@@ -84,7 +87,9 @@ TypeDesc ObjectType(const std::string& n) {
 }
 }  // namespace
 
-int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
+int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth, const GenericType* g) {
+  // Values whose element types are pinned are built here, not reused.
+  const bool pinned = PinsElements(g);
   if (tc.size() >= limits_.max_length) return t.IsPrimitive() ? Literal(tc, t, t.base) : Null(tc, t);
   if (t.IsPrimitive()) {
     if (rng_.Chance(limits_.reuse_chance * 0.5)) {
@@ -100,14 +105,14 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
   if (rng_.Chance(limits_.null_chance) || (depth > limits_.max_depth && !literal)) {
     return Null(tc, t);
   }
-  if (rng_.Chance(limits_.reuse_chance)) {
+  if (!pinned && rng_.Chance(limits_.reuse_chance)) {
     int r = ReuseInTest(tc, t);
     if (r >= 0) return r;
   }
-  if (t.dims > 0) return Array(tc, t, depth);
+  if (t.dims > 0) return Array(tc, t, depth, g);
   const std::string& n = t.class_name;
   if (hints_ != nullptr && depth <= 2 && rng_.Chance(kHintChance)) {
-    int r = Hinted(tc, t, depth);
+    int r = Hinted(tc, t, depth, g);
     if (r >= 0) return r;
   }
   if (n == "java/lang/String") return Literal(tc, t, 's');
@@ -115,7 +120,7 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
   if (char p = BoxedPrimitive(n)) return Literal(tc, t, p);
   if (n == "java/lang/Number") return Literal(tc, t, rng_.Chance(0.7) ? 'I' : 'D');
   bool pool_first = rng_.Chance(0.5);
-  if (pool_first) {
+  if (pool_first && !pinned) {
     int r = FromPool(tc, t);
     if (r >= 0) return r;
   }
@@ -126,18 +131,18 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth) {
   if (n == "java/lang/Object" || n == "java/lang/Comparable" || n == "java/io/Serializable") {
     return Literal(tc, t, rng_.Chance(0.6) ? 's' : 'I');
   }
-  if (int r = JdkValue(tc, t, depth); r >= 0) return r;
+  if (int r = JdkValue(tc, t, depth, g); r >= 0) return r;
   if (const auto& impls = u_.jdk().ImplementationsOf(n); !impls.empty()) {
     // The preferred implementation half of the time, else any (checked: --jdk-impl may
     // name one that does not implement `t`).
     const std::string& impl = rng_.Chance(0.5) ? impls.front() : rng_.Pick(impls);
-    if (ex_.IsAssignable(ObjectType(impl), t)) return Collection(tc, t, impl, depth);
+    if (ex_.IsAssignable(ObjectType(impl), t)) return Collection(tc, t, impl, depth, g);
   }
   int r = UserType(tc, t, depth);
   if (r >= 0) return r;
   r = Mock(tc, t, depth);  // only with --mocks, only for types nothing above can build
   if (r >= 0) return r;
-  r = FromPool(tc, t);
+  if (!pinned) r = FromPool(tc, t);
   if (r >= 0) return r;
   return Null(tc, t);
 }
@@ -154,14 +159,14 @@ int ValueFactory::AppendCall(TestCase& tc, const CallablePtr& c, int depth) {
   return AppendCallWith(tc, c, depth);
 }
 
-int ValueFactory::Hinted(TestCase& tc, const TypeDesc& t, int depth) {
+int ValueFactory::Hinted(TestCase& tc, const TypeDesc& t, int depth, const GenericType* g) {
   std::vector<const std::string*> fits;
   for (const std::string& h : *hints_) {
     if (h != t.class_name && ex_.IsAssignable(ObjectType(h), t)) fits.push_back(&h);
   }
   if (fits.empty()) return -1;
   size_t mark = tc.size();
-  int r = Generate(tc, ObjectType(*rng_.Pick(fits)), depth);
+  int r = Generate(tc, ObjectType(*rng_.Pick(fits)), depth, g);
   if (r < 0 || tc.stmts[static_cast<size_t>(r)].kind == StmtKind::kNull) {
     tc.stmts.resize(mark);
     return -1;
@@ -182,8 +187,9 @@ int ValueFactory::AppendCallWith(TestCase& tc, const CallablePtr& c, int depth) 
     if (recv < 0 || tc.stmts[static_cast<size_t>(recv)].kind == StmtKind::kNull) return -1;
     s.receiver = recv;
   }
-  for (const TypeDesc& p : c->desc.params) {
-    int a = Generate(tc, p, depth + 1);
+  for (size_t i = 0; i < c->desc.params.size(); ++i) {
+    const GenericType* g = i < c->gparams.size() ? &c->gparams[i] : nullptr;
+    int a = Generate(tc, c->desc.params[i], depth + 1, g);
     if (a < 0) return -1;
     s.args.push_back(a);
   }
@@ -235,11 +241,17 @@ int ValueFactory::Null(TestCase& tc, const TypeDesc& t) {
 }
 
 int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string& impl,
-                             int depth) {
+                             int depth, const GenericType* g) {
   bool is_map = impl.find("Map") != std::string::npos;
   bool sorted = impl.find("Tree") != std::string::npos;
   bool no_nulls = sorted || impl == "java/util/ArrayDeque";  // add(null) throws
-  // Element type: strings or integers, one kind per collection so sorted ones compare.
+  // Pinned element types (key and value for maps) from the generic type; nullptr: free.
+  // The java.util types' parameters align (List<E> and ArrayList<E>, Map<K,V> and HashMap).
+  const GenericType* pinned[2] = {nullptr, nullptr};
+  if (g != nullptr && g->kind == GenericType::kClass && g->args.size() == (is_map ? 2u : 1u)) {
+    for (size_t k = 0; k < g->args.size(); ++k) pinned[k] = ElementType(g->args[k]);
+  }
+  // Free element type: strings or integers, one kind per collection so sorted ones compare.
   char kind = rng_.Chance(0.5) ? 's' : 'I';
   TypeDesc elem = ObjectType(kind == 's' ? "java/lang/String" : "java/lang/Integer");
   size_t n = rng_.Below(5);
@@ -249,7 +261,13 @@ int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string&
   s.type = ObjectType(impl);
   for (size_t k = 0; k < n * (is_map ? 2 : 1); ++k) {
     int e;
-    if (!no_nulls && !is_map && rng_.Chance(0.15)) {
+    if (const GenericType* eg = pinned[is_map ? k % 2 : 0]; eg != nullptr) {
+      e = TypedElement(tc, *eg, depth, no_nulls);
+      if (e < 0) {  // stop filling; a map keeps whole pairs
+        if (is_map && k % 2 == 1) s.args.pop_back();
+        break;
+      }
+    } else if (!no_nulls && !is_map && rng_.Chance(0.15)) {
       e = Generate(tc, ObjectType("java/lang/Object"), depth + 1);
     } else {
       e = Literal(tc, elem, kind);
@@ -261,14 +279,32 @@ int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string&
   return static_cast<int>(tc.size() - 1);
 }
 
-int ValueFactory::Array(TestCase& tc, const TypeDesc& t, int depth) {
+int ValueFactory::TypedElement(TestCase& tc, const GenericType& g, int depth, bool no_nulls) {
+  TypeDesc et = Erasure(g);
+  if (et.dims == 0 && et.base == 'L') {
+    if (!no_nulls && rng_.Chance(limits_.null_chance)) return Null(tc, et);
+    if (et.class_name == "java/lang/String") return Literal(tc, et, 's');
+    if (char p = BoxedPrimitive(et.class_name)) return Literal(tc, et, p);
+  }
+  size_t mark = tc.size();
+  int e = Generate(tc, et, depth + 1, &g);
+  if (e >= 0 && no_nulls && tc.stmts[static_cast<size_t>(e)].kind == StmtKind::kNull) {
+    tc.stmts.resize(mark);
+    return -1;
+  }
+  return e;
+}
+
+int ValueFactory::Array(TestCase& tc, const TypeDesc& t, int depth, const GenericType* g) {
   TypeDesc comp = t.Component();
+  const GenericType* comp_g =
+      g != nullptr && g->kind == GenericType::kArray && !g->args.empty() ? &g->args[0] : nullptr;
   size_t n = rng_.Below(5);
   Stmt s;
   s.kind = StmtKind::kNewArray;
   s.type = t;
   for (size_t k = 0; k < n; ++k) {
-    int e = Generate(tc, comp, depth + 1);
+    int e = Generate(tc, comp, depth + 1, comp_g);
     if (e < 0) return -1;
     s.args.push_back(e);
   }
@@ -276,7 +312,7 @@ int ValueFactory::Array(TestCase& tc, const TypeDesc& t, int depth) {
   return static_cast<int>(tc.size() - 1);
 }
 
-int ValueFactory::JdkValue(TestCase& tc, const TypeDesc& t, int depth) {
+int ValueFactory::JdkValue(TestCase& tc, const TypeDesc& t, int depth, const GenericType* g) {
   const std::string& n = t.class_name;
   CallablePtr call;
   TypeDesc arg_type;
@@ -306,7 +342,9 @@ int ValueFactory::JdkValue(TestCase& tc, const TypeDesc& t, int depth) {
   } else {
     return -1;
   }
-  int coll = Collection(tc, ObjectType("java/util/ArrayList"), "java/util/ArrayList", depth + 1);
+  // Iterator<E> and Enumeration<E> align with ArrayList<E>.
+  int coll =
+      Collection(tc, ObjectType("java/util/ArrayList"), "java/util/ArrayList", depth + 1, g);
   if (coll < 0) return -1;
   Stmt s;
   s.kind = StmtKind::kCall;

@@ -15,6 +15,9 @@
 //   - with --mocks, a Mockito mock for an interface or abstract class with no producer at
 //     all (mock_catalog.h), its stubs returning generated literals,
 //   - null, rarely, for reference types.
+// A generic type (from the method's Signature, generic_params.h) pins element types: a
+// List<String> argument holds strings, a Map<String, List<Integer>> lists of integers; such
+// values are built fresh (not reused from the test or the pool, whose elements may differ).
 #pragma once
 
 #include <map>
@@ -57,8 +60,10 @@ class ValueFactory {
                FactoryLimits limits);
 
   // Appends statements producing a value of type `t` and returns the index of the statement
-  // holding it; -1 if no value can be built (the caller drops the test).
-  int Generate(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  // holding it; -1 if no value can be built (the caller drops the test). `g`, if not null,
+  // is the generic type of `t` (borrowed for the call).
+  int Generate(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
+               const classfile::GenericType* g = nullptr);
   // Appends a call of `c` with generated receiver and arguments; -1 if impossible.
   // At depth 0 (`c` under test) the arguments use the type hints of `c`.
   int AppendCall(testcase::TestCase& tc, const CallablePtr& c, int depth);
@@ -71,13 +76,19 @@ class ValueFactory {
   int AppendCallWith(testcase::TestCase& tc, const CallablePtr& c, int depth);
   // A value of a hinted strict subtype of `t` (not null); -1 (nothing appended) if none
   // is assignable or buildable.
-  int Hinted(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  int Hinted(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
+             const classfile::GenericType* g);
   int Literal(testcase::TestCase& tc, const classfile::TypeDesc& t, char kind);
   int FromPool(testcase::TestCase& tc, const classfile::TypeDesc& t);
   int ReuseInTest(const testcase::TestCase& tc, const classfile::TypeDesc& t);
   int Collection(testcase::TestCase& tc, const classfile::TypeDesc& t,
-                 const std::string& impl, int depth);
-  int Array(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+                 const std::string& impl, int depth, const classfile::GenericType* g = nullptr);
+  // An element of generic type `g` (a pinned type argument); -1 if none, or if it came out
+  // null and `no_nulls` (nothing appended then).
+  int TypedElement(testcase::TestCase& tc, const classfile::GenericType& g, int depth,
+                   bool no_nulls);
+  int Array(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
+            const classfile::GenericType* g = nullptr);
   int UserType(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
   int Null(testcase::TestCase& tc, const classfile::TypeDesc& t);
   // A kMock of `t` after its stub values (mock_values.cc); -1 (nothing appended) when mocks
@@ -86,7 +97,8 @@ class ValueFactory {
   std::u16string RandomString();
   // Values of JDK types reached through a call: Iterator (list.iterator()), Enumeration
   // (Collections.enumeration(list)), Class (Class.forName(name)); -1 if `t` is none of them.
-  int JdkValue(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  int JdkValue(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
+               const classfile::GenericType* g = nullptr);
   // Something other than a literal where an Object is expected: a collection, a map, an
   // array, an iterator or an enumeration, so instanceof dispatch on Object gets exercised.
   int StructuredObject(testcase::TestCase& tc, int depth);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "generate/generic_params.h"
 #include "generate/minimizer.h"
 
 namespace jtg::generate {
@@ -108,8 +109,13 @@ bool Variation::ChangeStatements(TestCase& t) {
     } else if ((s.kind == StmtKind::kCall || s.kind == StmtKind::kNewArray ||
                 s.kind == StmtKind::kNewCollection) &&
                !s.args.empty()) {
-      // Point one argument at another earlier value of an assignable type.
+      // Point one argument at another earlier value of an assignable type; not an argument
+      // whose generic type pins its elements (List<String>): other values may hold others.
       size_t k = rng_.Below(s.args.size());
+      if (s.kind == StmtKind::kCall && k < s.callable->gparams.size() &&
+          PinsElements(&s.callable->gparams[k])) {
+        continue;
+      }
       const auto& want = s.kind == StmtKind::kCall ? s.callable->desc.params[k]
                                                    : t.stmts[static_cast<size_t>(s.args[k])].type;
       std::vector<int> candidates;
@@ -184,6 +190,13 @@ TestCase Variation::Splice(const TestCase& head, size_t cut, const TestCase& tai
       classfile::TypeDesc want = s.kind == StmtKind::kCall
                                      ? s.callable->desc.params[k]
                                      : tail.stmts[static_cast<size_t>(s.args[k])].type;
+      // An argument whose generic type pins its elements (List<String>) is not rewired to
+      // a value of the head: its elements may be of other types.
+      if (s.kind == StmtKind::kCall && k < s.callable->gparams.size() &&
+          static_cast<size_t>(s.args[k]) < from && PinsElements(&s.callable->gparams[k])) {
+        ok = false;
+        break;
+      }
       rewire(s.args[k], want);
     }
     if (!ok) continue;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "classfile/descriptor.h"
+#include "classfile/signature.h"
 
 namespace jtg::testcase {
 
@@ -25,6 +26,10 @@ struct Callable {
   // params[0] is then the enclosing instance, and Java spells the call
   // `outer.new Inner(params[1..])`.
   std::string inner_simple_name;
+  // Generic types of `desc.params` from the method's Signature attribute, type variables
+  // resolved (generate/generic_params.h); empty when it has none (then values are built
+  // from the descriptor alone).
+  std::vector<classfile::GenericType> gparams;
   bool IsConstructor() const { return name == "<init>"; }
   bool TakesOuterInstance() const { return !inner_simple_name.empty(); }
 };

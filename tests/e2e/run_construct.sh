@@ -72,6 +72,7 @@ check fixtures.construct.Grid     Grid     all 'new int\[\]\[\]'            # (d
 check 'fixtures.construct.Outer$Inner' Outer_Inner all '\.new Inner\('     # (e) inner class as CUT
 check fixtures.construct.Outer    Outer    all '\.new Inner\('              # (e) inner class parameter
 check fixtures.construct.Geometry Geometry all 'Shapes\.circle\('           # (f) factory-only type
+check fixtures.construct.Generic  Generic  all 'put\("[^"]*", Long\.valueOf\(' # (g) type arguments: Map<String, Long>
 
 # (g) --mocks: Mocked.Sensor has no implementation anywhere; only a Mockito mock covers it,
 # and without --mocks the branches past the null check stay uncovered.

@@ -47,6 +47,8 @@ Status ParseType(std::string_view d, size_t& pos, bool void_ok, TypeDesc& out) {
   }
 }
 
+}  // namespace
+
 std::string_view PrimitiveName(char base) {
   switch (base) {
     case 'B': return "byte";
@@ -60,8 +62,6 @@ std::string_view PrimitiveName(char base) {
     default: return "void";
   }
 }
-
-}  // namespace
 
 std::string TypeDesc::Descriptor() const {
   std::string out(static_cast<size_t>(dims), '[');

@@ -1,5 +1,7 @@
 #include "classfile/signature.h"
 
+#include "classfile/descriptor.h"
+
 #include "absl/strings/str_format.h"
 
 namespace jtg::classfile {
@@ -164,17 +166,7 @@ class Reader {
 std::string GenericType::ToString() const {
   switch (kind) {
     case kPrim:
-      switch (prim) {
-        case 'B': return "byte";
-        case 'C': return "char";
-        case 'D': return "double";
-        case 'F': return "float";
-        case 'I': return "int";
-        case 'J': return "long";
-        case 'S': return "short";
-        case 'Z': return "boolean";
-        default: return "void";
-      }
+      return std::string(PrimitiveName(prim));
     case kTypeVar: return name;
     case kArray: return args.empty() ? "?[]" : args[0].ToString() + "[]";
     case kWildcard:

@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
   cmd->add_flag("--weak-mutation,!--no-weak-mutation", suite.weak_mutation,
                 "target weak mutants (relational, arithmetic, bitwise, shift operators), filter "
                 "assertions by mutant kills and report the mutation score (default: on)");
+  cmd->add_flag("--candidate-search,!--no-candidate-search", suite.candidate_search,
+                "when the search stagnates, try call sequences that could set the state of "
+                "methods with uncovered goals (JTestCraft's candidate sequence search; "
+                "default: on)");
   cmd->add_option("--jdk-impl", suite.jdk_impls,
                   "java.util implementations for a collection type, repeatable, e.g. "
                   "java.util.List=java.util.LinkedList,java.util.ArrayList");

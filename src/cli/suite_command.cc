@@ -162,6 +162,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     mo.crossover_rate = opts.crossover_rate;
     mo.dynamic = opts.search != "mosa";
     mo.adaptive_performance = opts.search == "adynamosa";
+    mo.candidate_search = opts.candidate_search;
     mosa = std::make_unique<generate::Mosa>(*universe, *goal_model, *executor, rng, mo);
     mosa->SetBuildLog(&build_log);
     mosa->Run(budget);

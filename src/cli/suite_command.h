@@ -37,6 +37,9 @@ struct SuiteOptions {
   // Mockito mocks (stubbed by the search) for interfaces and abstract classes with no
   // producer (generate/mock_catalog.h); needs Debian's libmockito-java.
   bool mocks = false;
+  // JTestCraft's candidate sequence search when DynaMOSA/MOSA stagnate
+  // (generate/candidate_search.h).
+  bool candidate_search = true;
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,

@@ -186,7 +186,10 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                  {"statements_per_second",
                   r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0},
                  {"budget_exceeded", r.stats.budget_exceeded},
-                 {"exit_attempts", r.stats.exit_attempts}};
+                 {"exit_attempts", r.stats.exit_attempts},
+                 {"candidate_search", {{"rounds", r.stats.candidate_rounds},
+                                       {"tests", r.stats.candidate_tests},
+                                       {"goals_first_covered", r.stats.candidate_goals}}}};
   j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
   j["overrunning_methods"] = r.stats.overruns;
   j["exiting_methods"] = r.stats.exits;
@@ -245,6 +248,12 @@ void PrintSummary(const SuiteReport& r) {
   std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n",
               r.search.c_str(), r.search_seconds, static_cast<long long>(r.stats.iterations),
               r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);
+  if (r.stats.candidate_rounds > 0) {
+    std::printf("  candidate search: %lld rounds, %lld tests, %lld goals covered first\n",
+                static_cast<long long>(r.stats.candidate_rounds),
+                static_cast<long long>(r.stats.candidate_tests),
+                static_cast<long long>(r.stats.candidate_goals));
+  }
   std::printf("  total wall time: %.1f s (search, minimization, validation)\n",
               r.total_seconds);
   for (const auto& [m, n] : r.stats.overruns) {

@@ -78,6 +78,7 @@ class GoalModel {
   // DynaMOSA's targets: goals with no control dependency, or with one that is covered.
   std::vector<int32_t> Released(const absl::flat_hash_set<int32_t>& covered) const;
   GoalKind Kind(int32_t goal) const;
+  const CoverageModel& coverage() const { return coverage_; }
   size_t CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covered, size_t* total) const;
   // Readable name of a goal for reports; for a mutant "mutant:<id>:<k> (AOR iadd->isub, line
   // 12)" (ROR mutants name the bytecode operators, e.g. "ROR ge->lt"); "" if unknown.

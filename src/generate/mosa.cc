@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <set>
 
 #include "generate/performance.h"
 #include "generate/ranking.h"
@@ -14,7 +15,8 @@ using testcase::TestCase;
 Mosa::Mosa(Universe& u, GoalModel& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
     : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
-      selector_(u.targets()), variation_(u, factory_, selector_, ex, rng, opts.max_length) {}
+      selector_(u.targets()), variation_(u, factory_, selector_, ex, rng, opts.max_length),
+      effects_(u.classpath()) {}
 
 Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
   ++stats_.iterations;
@@ -167,6 +169,48 @@ bool Mosa::AllCovered() const {
   return true;
 }
 
+void Mosa::CandidateRound(std::vector<Individual>& population,
+                          const std::function<bool()>& out_of_budget) {
+  // Methods owning uncovered targets, in key order; round-robin over them.
+  std::set<std::string> keys;
+  for (int32_t g : current_) {
+    if (covered_.contains(g)) continue;
+    std::string k = goals_.coverage().MethodKeyOf(g);
+    if (!k.empty()) keys.insert(std::move(k));
+  }
+  std::vector<CallablePtr> muts;
+  for (const std::string& k : keys) {
+    for (const auto& t : u_.targets()) {
+      if (t->name + t->descriptor == k) muts.push_back(t);
+    }
+  }
+  if (muts.empty()) return;
+  ++stats_.candidate_rounds;
+  size_t before = covered_.size();
+  size_t made = 0, tried_methods = 0;
+  while (made < opts_.candidate_batch && tried_methods < muts.size() && !out_of_budget()) {
+    const CallablePtr& mut = muts[candidate_next_++ % muts.size()];
+    auto& cs = candidates_[mut->name + mut->descriptor];
+    if (!cs) cs = std::make_unique<CandidateSearch>(u_, effects_, mut);
+    // A few candidates per method per round, so every stagnating method gets its turn.
+    size_t per_method = std::max<size_t>(1, opts_.candidate_batch / muts.size());
+    size_t got = 0;
+    std::vector<int> seq;
+    while (got < per_method && made < opts_.candidate_batch && cs->Next(&seq)) {
+      auto t = std::make_shared<TestCase>();
+      if (!cs->Materialize(seq, factory_, ex_, t.get()) || t->size() > opts_.max_length) {
+        continue;
+      }
+      ++got;
+      ++made;
+      ++stats_.candidate_tests;
+      population.push_back(Evaluate(std::move(t)));
+    }
+    if (got == 0) ++tried_methods;  // exhausted (or nothing buildable)
+  }
+  stats_.candidate_goals += static_cast<int64_t>(covered_.size() - before);
+}
+
 void Mosa::Run(const SearchBudget& budget) {
   auto start = std::chrono::steady_clock::now();
   auto out_of_budget = [&] {
@@ -183,10 +227,18 @@ void Mosa::Run(const SearchBudget& budget) {
     heuristic_ = NextHeuristic();
     heuristic_log_ += heuristic_;
     improved_ = false;
+    size_t covered_before = covered_.size();
     std::vector<Individual> all = Offspring(population, out_of_budget);
     for (auto& p : population) all.push_back(std::move(p));
     population = Select(std::move(all));
     ++generations_;
+    stagnant_ = covered_.size() > covered_before ? 0 : stagnant_ + 1;
+    if (opts_.candidate_search && stagnant_ >= opts_.stagnation &&
+        static_cast<double>(stats_.candidate_tests) <=
+            opts_.candidate_share * static_cast<double>(stats_.iterations)) {
+      stagnant_ = 0;
+      CandidateRound(population, out_of_budget);
+    }
   }
   stats_.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

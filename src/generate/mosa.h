@@ -10,11 +10,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "analysis/field_effects.h"
 #include "generate/build_log.h"
+#include "generate/candidate_search.h"
 #include "generate/goals.h"
 #include "generate/random_search.h"
 #include "generate/rng.h"
@@ -34,6 +37,14 @@ struct MosaOptions {
   bool dynamic = true;             // DynaMOSA target release (false: MOSA, all goals)
   bool epsilon_diversity = false;  // EvoSuite's fast epsilon assignment, else subvector
   bool adaptive_performance = false;  // aDynaMOSA
+  // JTestCraft's candidate sequence search (candidate_search.h) when the search stagnates:
+  // after `stagnation` generations without a newly covered goal, up to `candidate_batch`
+  // candidate tests for methods with uncovered targets join the population, while candidate
+  // tests stay under `candidate_share` of all evaluated tests.
+  bool candidate_search = true;
+  int stagnation = 5;
+  size_t candidate_batch = 20;
+  double candidate_share = 0.15;
 };
 
 struct Individual {
@@ -65,6 +76,9 @@ class Mosa {
   const Individual& Tournament(const std::vector<Individual>& pop);
   std::vector<Individual> Select(std::vector<Individual> all);
   bool AllCovered() const;
+  // One round of candidate sequence search; appends the evaluated candidates to `population`.
+  void CandidateRound(std::vector<Individual>& population,
+                      const std::function<bool()>& out_of_budget);
   char NextHeuristic();
 
   Universe& u_;
@@ -87,6 +101,10 @@ class Mosa {
   int64_t generations_ = 0;
   SearchStats stats_;
   BuildLog* build_log_ = nullptr;
+  analysis::FieldEffects effects_;
+  std::map<std::string, std::unique_ptr<CandidateSearch>> candidates_;  // by method key
+  size_t candidate_next_ = 0;  // round-robin position over the stagnating methods
+  int stagnant_ = 0;           // generations since a goal was newly covered
 };
 
 }  // namespace jtg::generate

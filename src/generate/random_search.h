@@ -34,6 +34,9 @@ struct SearchStats {
   int64_t normal = 0, exceptional = 0, discarded = 0;
   int64_t budget_exceeded = 0, exit_attempts = 0;
   double seconds = 0;
+  // Candidate sequence search (DynaMOSA only): rounds run, candidate tests evaluated, and
+  // goals those tests covered first.
+  int64_t candidate_rounds = 0, candidate_tests = 0, candidate_goals = 0;
   // Methods under test whose calls overran the per-test budget or tried to exit the JVM,
   // by "name+descriptor", with counts: reported, and chosen less often.
   std::map<std::string, int64_t> overruns, exits;

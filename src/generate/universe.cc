@@ -315,6 +315,27 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
   return producers_.emplace(internal_name, std::move(out)).first->second;
 }
 
+const std::vector<CallablePtr>& Universe::InstanceMethodsOf(const std::string& cls) {
+  auto it = instance_methods_.find(cls);
+  if (it != instance_methods_.end()) return it->second;
+  std::vector<CallablePtr> out;
+  auto parsed = jvm::IsExcludedClass(cls) ? StatusOr<classfile::ParseResult>(
+                                                absl::NotFoundError("JDK class"))
+                                          : ReadClass(cp_, cls);
+  if (parsed.ok() && (parsed->cls.access & classfile::kAccPublic) != 0) {
+    const ClassFile& c = parsed->cls;
+    for (const auto& m : c.methods) {
+      if (!Usable(m) || (m.access & classfile::kAccStatic) != 0) continue;
+      if (c.MethodName(m) == "<init>") continue;
+      auto callable = MakeCallable(c, m);
+      if (callable && !IsImpureApi(callable->owner, callable->name, callable->descriptor)) {
+        out.push_back(std::move(callable));
+      }
+    }
+  }
+  return instance_methods_.emplace(cls, std::move(out)).first->second;
+}
+
 const std::vector<std::string>& Universe::TypeHintsFor(const testcase::Callable& c) const {
   static const std::vector<std::string> kNone;
   if (c.owner != cut_name_) return kNone;

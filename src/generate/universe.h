@@ -61,6 +61,17 @@ class Universe {
   // an impure API (impure_apis.h). Empty for types with no producer. Cached.
   const std::vector<Producer>& ProducersOf(const std::string& internal_name);
 
+  // Whether `sub` is `super` or a subtype of it, by the classpath's type hierarchy (JDK
+  // types only by name equality).
+  bool IsSubtypeOf(const std::string& sub, const std::string& super) {
+    IndexHierarchy();
+    return IsSubtype(sub, super);
+  }
+  // Public instance methods declared by the public class `cls` (no constructors), in file
+  // order; empty if `cls` is not on the classpath or not public. Cached.
+  const std::vector<CallablePtr>& InstanceMethodsOf(const std::string& cls);
+  const classpath::Classpath& classpath() const { return cp_; }
+
   // The JDK catalog of this run (configurable before generation starts).
   JdkCatalog& jdk() { return jdk_; }
   const JdkCatalog& jdk() const { return jdk_; }
@@ -98,6 +109,7 @@ class Universe {
   // Return type -> public classes with a public method returning exactly that type.
   std::map<std::string, std::set<std::string>> returners_;
   std::map<std::string, std::vector<Producer>> producers_;
+  std::map<std::string, std::vector<CallablePtr>> instance_methods_;
   JdkCatalog jdk_;
   MockCatalog mocks_;
   TypeHints hints_;

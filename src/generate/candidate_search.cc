@@ -209,8 +209,16 @@ bool CandidateSearch::Materialize(const std::vector<int>& seq, ValueFactory& fac
     if (!c->IsConstructor() && !c->is_static) {
       TypeDesc owner = ObjectOf(c->owner);
       int r = bind(owner);
-      if (r < 0) r = factory.Generate(*tc, owner, 1);
-      if (r < 0 || tc->stmts[static_cast<size_t>(r)].kind == StmtKind::kNull) return false;
+      // A generated receiver may come out null (the factory's null chance): retry.
+      for (int attempt = 0; r < 0 && attempt < 3; ++attempt) {
+        size_t mark = tc->size();
+        r = factory.Generate(*tc, owner, 1);
+        if (r >= 0 && tc->stmts[static_cast<size_t>(r)].kind == StmtKind::kNull) {
+          tc->stmts.resize(mark);
+          r = -1;
+        }
+      }
+      if (r < 0) return false;
       s.receiver = r;
     }
     for (size_t p = 0; p < c->desc.params.size(); ++p) {

@@ -4,6 +4,7 @@
 
 #include "generate/generic_params.h"
 #include "generate/minimizer.h"
+#include "jvm/coverage_transformer.h"
 
 namespace jtg::generate {
 
@@ -136,8 +137,55 @@ bool Variation::ChangeStatements(TestCase& t) {
   return any;
 }
 
+bool Variation::InsertCollaboratorCall(TestCase& t) {
+  std::vector<size_t> values;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const Stmt& s = t.stmts[i];
+    if (s.kind == testcase::StmtKind::kNull || s.kind == testcase::StmtKind::kMock ||
+        s.type.dims != 0 || s.type.base != 'L') continue;
+    if (s.type.class_name == u_.cut_name() || jvm::IsExcludedClass(s.type.class_name)) continue;
+    values.push_back(i);
+  }
+  if (values.empty()) return false;
+  size_t v = rng_.Pick(values);
+  const auto& methods = u_.InstanceMethodsOf(t.stmts[v].type.class_name);
+  std::vector<CallablePtr> mutators;  // void methods first: they exist for their effect
+  for (const auto& m : methods) {
+    if (m->desc.ret.base == 'V' && m->desc.ret.dims == 0) mutators.push_back(m);
+  }
+  if (mutators.empty()) mutators = methods;
+  if (mutators.empty()) return false;
+  const CallablePtr& c = rng_.Pick(mutators);
+  TestCase out;
+  out.stmts.assign(t.stmts.begin(), t.stmts.begin() + static_cast<long>(v) + 1);
+  Stmt call;
+  call.kind = testcase::StmtKind::kCall;
+  call.callable = c;
+  call.receiver = static_cast<int>(v);
+  for (size_t p = 0; p < c->desc.params.size(); ++p) {
+    const classfile::GenericType* g = p < c->gparams.size() ? &c->gparams[p] : nullptr;
+    int a = factory_.Generate(out, c->desc.params[p], 1, g);
+    if (a < 0) return false;
+    call.args.push_back(a);
+  }
+  call.type = c->desc.ret;
+  out.stmts.push_back(std::move(call));
+  int shift = static_cast<int>(out.size()) - static_cast<int>(v) - 1;
+  if (out.size() + (t.size() - v - 1) > max_length_) return false;
+  auto moved = [&](int ref) { return ref > static_cast<int>(v) ? ref + shift : ref; };
+  for (size_t i = v + 1; i < t.size(); ++i) {
+    Stmt s = t.stmts[i];
+    if (s.receiver >= 0) s.receiver = moved(s.receiver);
+    for (int& a : s.args) a = moved(a);
+    out.stmts.push_back(std::move(s));
+  }
+  t = std::move(out);
+  return true;
+}
+
 bool Variation::InsertCalls(TestCase& t) {
   bool any = false;
+  if (rng_.Chance(kCollaboratorChance) && InsertCollaboratorCall(t)) any = true;
   do {
     if (t.size() >= max_length_) break;
     size_t mark = t.size();

@@ -3,7 +3,11 @@
 //   - mutation: with probability 1/3 each, delete statements (each with probability 1/n,
 //     together with the statements that use them), change statements (literals get new
 //     values; calls get another argument), and insert calls (repeatedly, with probability
-//     0.5 each time);
+//     0.5 each time); an insertion is sometimes (kCollaboratorChance) a call of a public
+//     instance method on a user-type value the test already builds (not the class under
+//     test), placed right after the value is created so later calls see its new state
+//     (JTestCraft's observation that collaborator mutators matter; the cheap companion of
+//     candidate_search.h);
 //   - single-point relative crossover: the prefix of one parent before a point at the same
 //     relative position in both, then the suffix of the other, whose references into the
 //     dropped prefix are rewired to values of an assignable type or removed.
@@ -28,6 +32,8 @@ class Variation {
       : u_(u), factory_(factory), selector_(selector), ex_(ex), rng_(rng),
         max_length_(max_length) {}
 
+  static constexpr double kCollaboratorChance = 0.1;
+
   // A new random test: 1-3 calls of methods under test.
   testcase::TestCase RandomTest();
   testcase::TestCase Mutate(const testcase::TestCase& t);
@@ -38,6 +44,7 @@ class Variation {
   bool DeleteStatements(testcase::TestCase& t);
   bool ChangeStatements(testcase::TestCase& t);
   bool InsertCalls(testcase::TestCase& t);
+  bool InsertCollaboratorCall(testcase::TestCase& t);
   void ChangeLiteral(testcase::Literal& lit);
   testcase::TestCase Splice(const testcase::TestCase& head, size_t cut,
                             const testcase::TestCase& tail, size_t from);

@@ -10,6 +10,7 @@
 #include "generate/candidate_search.h"
 #include "generate/universe.h"
 #include "gtest/gtest.h"
+#include "jvm_fixture.h"
 
 namespace jtg {
 namespace {
@@ -113,6 +114,54 @@ TEST(CandidateSearch, PartialOrderReductionKeepsOneOrderOfIndependentCalls) {
   EXPECT_TRUE(has("setLevel,MUT"));
   // calibrate and setLevel do not influence each other: one order only.
   EXPECT_NE(has("calibrate,setLevel,MUT"), has("setLevel,calibrate,MUT"));
+}
+
+// A materialized candidate binds the collaborator calls and the MUT to one Detector, and
+// running it reaches the state no constructor gives: check() returns "alarm".
+TEST(CandidateSearch, MaterializedCandidateSharesTheCollaborator) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/construct/Alarm");
+  ASSERT_TRUE(u.ok()) << u.status();
+  analysis::FieldEffects fx(*cp);
+  generate::CandidateSearch cs(**u, fx, Target(**u, "check"), 3);
+  std::vector<int> want;
+  for (const char* name : {"calibrate", "setLevel"}) {
+    for (size_t i = 0; i < cs.invokables().size(); ++i) {
+      if (cs.invokables()[i]->name == name) want.push_back(static_cast<int>(i));
+    }
+  }
+  ASSERT_EQ(want.size(), 2u);
+  want.push_back(-1);
+  auto& ex = *testing::GetSharedJvm().executor;
+  generate::SequencePool pool;
+  generate::Rng rng(7);
+  generate::ValueFactory factory(**u, pool, ex, rng, generate::FactoryLimits{});
+  int alarms = 0;
+  for (int k = 0; k < 30; ++k) {
+    testcase::TestCase tc;
+    ASSERT_TRUE(cs.Materialize(want, factory, ex, &tc));
+    // The last three calls: calibrate, setLevel, check, all on the same Detector.
+    ASSERT_GE(tc.size(), 3u);
+    const auto& check = tc.stmts.back();
+    ASSERT_EQ(check.callable->name, "check");
+    int detector = check.args[0];
+    int calls = 0;
+    for (const auto& s : tc.stmts) {
+      if (s.callable && (s.callable->name == "calibrate" || s.callable->name == "setLevel")) {
+        EXPECT_EQ(s.receiver, detector);
+        ++calls;
+      }
+    }
+    EXPECT_EQ(calls, 2);
+    testcase::ExecResult r = ex.Run(tc);
+    ASSERT_TRUE(r.Normal()) << r.setup_error;
+    const auto& v = r.values.back();
+    alarms += v.s == u"alarm" ? 1 : 0;
+    EXPECT_NE(v.s, u"uncalibrated");
+  }
+  // setLevel's argument is generated (seeds include 80 and random ints): some exceed 80.
+  EXPECT_GT(alarms, 0);
 }
 
 }  // namespace

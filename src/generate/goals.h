@@ -36,6 +36,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "generate/coverage_model.h"
+#include "generate/objectives.h"
 #include "generate/universe.h"
 #include "testcase/execution_result.h"
 #include "testcase/test_case.h"
@@ -46,19 +47,8 @@ enum class GoalKind : uint8_t {
   kBranch, kLine, kMethod, kMethodNoException, kException, kOutput, kInput, kWeakMutation
 };
 
-// What one execution of a test reached, in goal terms.
-struct Evaluation {
-  absl::flat_hash_set<int32_t> reached;
-  absl::flat_hash_map<int32_t, float> distance;  // branch outcomes not taken
-  absl::flat_hash_set<int32_t> sites_reached;  // weak-mutation sites that ran (marker seen)
-  bool failed = false;  // harness problem or overrun: +inf on every goal
-  bool threw = false;   // the last statement threw
-  size_t length = 0;
-  int64_t iterations = 0;  // backward jumps executed
-  Workload workload;       // zero unless the executor counted probe hits
-};
 
-class GoalModel {
+class GoalModel : public Objectives {
  public:
   static constexpr int32_t kDynamicBase = 1 << 28;
 
@@ -68,15 +58,16 @@ class GoalModel {
             bool weak_mutation = false);
 
   // Goals reached by an execution (creating exception goals when first seen).
-  Evaluation Evaluate(const testcase::TestCase& tc, const testcase::ExecResult& r);
+  Evaluation Evaluate(const testcase::TestCase& tc, const testcase::ExecResult& r) override;
   // Fitness of `goal` for an evaluation; `memo` caches structural recursion per evaluation.
   double Fitness(const Evaluation& e, int32_t goal,
-                 absl::flat_hash_map<int32_t, double>* memo) const;
+                 absl::flat_hash_map<int32_t, double>* memo) const override;
 
   // All goals known now (structural and dynamic), in id order.
-  std::vector<int32_t> AllGoals() const;
+  std::vector<int32_t> AllGoals() const override;
   // DynaMOSA's targets: goals with no control dependency, or with one that is covered.
-  std::vector<int32_t> Released(const absl::flat_hash_set<int32_t>& covered) const;
+  std::vector<int32_t> Released(const absl::flat_hash_set<int32_t>& covered) const override;
+  std::string MethodKeyOf(int32_t goal) const override { return coverage_.MethodKeyOf(goal); }
   GoalKind Kind(int32_t goal) const;
   const CoverageModel& coverage() const { return coverage_; }
   size_t CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covered, size_t* total) const;

@@ -12,7 +12,7 @@ namespace jtg::generate {
 
 using testcase::TestCase;
 
-Mosa::Mosa(Universe& u, GoalModel& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
+Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
     : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
       selector_(u.targets()), variation_(u, factory_, selector_, ex, rng, opts.max_length),
@@ -175,7 +175,7 @@ void Mosa::CandidateRound(std::vector<Individual>& population,
   std::set<std::string> keys;
   for (int32_t g : current_) {
     if (covered_.contains(g)) continue;
-    std::string k = goals_.coverage().MethodKeyOf(g);
+    std::string k = goals_.MethodKeyOf(g);
     if (!k.empty()) keys.insert(std::move(k));
   }
   std::vector<CallablePtr> muts;
@@ -220,6 +220,11 @@ void Mosa::Run(const SearchBudget& budget) {
   };
   current_ = opts_.dynamic ? goals_.Released(covered_) : goals_.AllGoals();
   std::vector<Individual> population;
+  for (auto& s : seeds_) {
+    if (population.size() >= opts_.population || out_of_budget()) break;
+    population.push_back(Evaluate(std::make_shared<TestCase>(std::move(s))));
+  }
+  seeds_.clear();
   while (population.size() < opts_.population && !out_of_budget()) {
     population.push_back(Evaluate(std::make_shared<TestCase>(variation_.RandomTest())));
   }

@@ -19,6 +19,7 @@
 #include "generate/build_log.h"
 #include "generate/candidate_search.h"
 #include "generate/goals.h"
+#include "generate/objectives.h"
 #include "generate/random_search.h"
 #include "generate/rng.h"
 #include "generate/target_selector.h"
@@ -57,11 +58,14 @@ struct Individual {
 
 class Mosa {
  public:
-  Mosa(Universe& u, GoalModel& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts);
+  Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts);
 
   // Every evaluated execution is also counted into `log` (borrowed, may be null; must
   // outlive Run).
   void SetBuildLog(BuildLog* log) { build_log_ = log; }
+  // Tests that join the initial population before random ones (directed seeds, e.g. Glider's
+  // input patterns in `jtestgen perf`); at most `population` of them are used.
+  void Seed(std::vector<testcase::TestCase> seeds) { seeds_ = std::move(seeds); }
   void Run(const SearchBudget& budget);
   const Archive& archive() const { return archive_; }
   const SearchStats& stats() const { return stats_; }
@@ -82,7 +86,7 @@ class Mosa {
   char NextHeuristic();
 
   Universe& u_;
-  GoalModel& goals_;
+  Objectives& goals_;
   testcase::Executor& ex_;
   Rng& rng_;
   MosaOptions opts_;
@@ -105,6 +109,7 @@ class Mosa {
   std::map<std::string, std::unique_ptr<CandidateSearch>> candidates_;  // by method key
   size_t candidate_next_ = 0;  // round-robin position over the stagnating methods
   int stagnant_ = 0;           // generations since a goal was newly covered
+  std::vector<testcase::TestCase> seeds_;
 };
 
 }  // namespace jtg::generate

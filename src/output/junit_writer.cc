@@ -47,7 +47,10 @@ class MethodWriter {
     names_.resize(tc.size());
   }
 
-  std::vector<std::string> Lines() {
+  // With `perf_last`, no assertions are written and the last statement becomes
+  // `return () -> { <it>; };` (a sized perf test hands the call under test back to be
+  // timed alone; see WritePerfJUnit).
+  std::vector<std::string> Lines(bool perf_last = false) {
     std::vector<std::string> out;
     std::map<std::string, int> counters;
     size_t value_index = 0;
@@ -74,6 +77,19 @@ class MethodWriter {
         MockLines(s, names_[i], out);
         continue;
       }
+      if (s.kind == StmtKind::kRepeat) {
+        if (perf_last && i + 1 == tc_.size()) {
+          out.push_back("return () -> { " + expr + " };");
+        } else {
+          out.push_back(expr);
+        }
+        continue;
+      }
+      if (perf_last && i + 1 == tc_.size()) {
+        // `jtestgen perf`: the call under test is what the sized method hands back to time.
+        out.push_back("return () -> { " + expr + "; };");
+        continue;
+      }
       if (s.kind == StmtKind::kNewCollection) {
         out.push_back(namer_.Name(s.type) + " " + names_[i] + " = new " + namer_.Name(s.type) +
                       "();");
@@ -92,7 +108,7 @@ class MethodWriter {
         out.push_back(namer_.Name(s.type) + " " + names_[i] + " = " + expr + ";");
         // A constructor never yields null: assertNotNull after it could not fail.
         bool wanted = keep_.empty() || (i < keep_.size() && keep_[i]);
-        if (s.kind == StmtKind::kCall && obs != nullptr && wanted &&
+        if (s.kind == StmtKind::kCall && obs != nullptr && wanted && !perf_last &&
             !s.callable->IsConstructor()) {
           Assert(s, names_[i], *obs, out);
         }
@@ -121,6 +137,46 @@ class MethodWriter {
       out.push_back("when(" + name + "." + c.name + "(" + matchers + ")).thenReturn(" +
                     Arg(s.args[k], &c.desc.ret) + ");");
     }
+  }
+
+  // A literal, or a scaled one (`n`, `2 * n + 1`) under the size parameter `n`.
+  static std::string LitExpr(const testcase::Literal& lit) {
+    if (lit.n_mult == 0 || lit.type == 's') return LiteralExpr(lit);
+    std::string e = lit.n_mult == 1 ? "n" : std::to_string(lit.n_mult) + " * n";
+    if (lit.i > 0) e += " + " + std::to_string(lit.i);
+    if (lit.i < 0) e += " - " + std::to_string(-lit.i);
+    return lit.type == 'J' ? "(long) (" + e + ")" : "(" + e + ")";
+  }
+
+  // `for (int i = 0; i < n + 1; i++) { recv.add(Integer.valueOf(7 + i)); }`
+  std::string RepeatLine(const Stmt& s) const {
+    std::string count = s.repeat_mult == 0 ? std::to_string(s.repeat_add)
+                        : (s.repeat_mult == 1 ? "n" : std::to_string(s.repeat_mult) + " * n");
+    if (s.repeat_mult != 0 && s.repeat_add > 0) count += " + " + std::to_string(s.repeat_add);
+    if (s.repeat_mult != 0 && s.repeat_add < 0) count += " - " + std::to_string(-s.repeat_add);
+    const Stmt& base = tc_.stmts[static_cast<size_t>(s.args[0])];
+    std::string offset = s.repeat_pattern == testcase::RepeatPattern::kDistinct ? "i"
+                         : s.repeat_pattern == testcase::RepeatPattern::kModulo
+                             ? "i % " + std::to_string(s.repeat_modulo)
+                             : "";
+    std::string element;
+    if (base.lit.type == 's') {
+      element = LiteralExpr(base.lit);
+      if (!offset.empty()) element += " + (" + offset + ")";
+    } else {
+      element = LitExpr(base.lit);
+      if (!offset.empty()) element = "(" + element + " + " + offset + ")";
+      if (base.lit.type == 'J' && !offset.empty()) element = "(long) " + element;
+      if (!base.type.IsPrimitive()) element = BoxName(base.lit.type) + ".valueOf(" + element + ")";
+    }
+    const auto& c = *s.callable;
+    std::string rest;
+    for (size_t k = 1; k < s.args.size(); ++k) {
+      rest += ", " + Arg(s.args[k], k < c.desc.params.size() ? &c.desc.params[k] : nullptr);
+    }
+    std::string target = c.is_static ? namer_.Name(c.owner) : Arg(s.receiver, nullptr);
+    return "for (int i = 0; i < " + count + "; i++) { " + target + "." + c.name + "(" +
+           element + rest + "); }";
   }
 
   std::string MockExpr(const Stmt& s) const { return "mock(" + namer_.Name(s.type) + ".class)"; }
@@ -155,7 +211,7 @@ class MethodWriter {
       return "(" + namer_.Name(want != nullptr ? *want : s.type) + ") null";
     }
     if (s.kind == StmtKind::kLiteral) {
-      std::string lit = LiteralExpr(s.lit);
+      std::string lit = LitExpr(s.lit);
       if (s.lit.type != 's' && !s.type.IsPrimitive()) {
         // Boxed: declared as a wrapper, Object or Number.
         lit = BoxName(s.lit.type) + ".valueOf(" + lit + ")";
@@ -187,7 +243,7 @@ class MethodWriter {
     const Stmt& s = tc_.stmts[i];
     switch (s.kind) {
       case StmtKind::kLiteral: {
-        std::string lit = LiteralExpr(s.lit);
+        std::string lit = LitExpr(s.lit);
         if (s.lit.type != 's' && !s.type.IsPrimitive()) {
           return BoxName(s.lit.type) + ".valueOf(" + lit + ")";
         }
@@ -198,6 +254,8 @@ class MethodWriter {
         return namer_.Name(s.owner) + "." + s.field;
       case StmtKind::kMock:
         return MockExpr(s);
+      case StmtKind::kRepeat:
+        return RepeatLine(s);
       case StmtKind::kNewArray:
         return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
       case StmtKind::kNewCollection: {
@@ -364,6 +422,83 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   lines.push_back("@SuppressWarnings({\"unchecked\", \"rawtypes\", \"deprecation\", \"unused\"})");
   lines.push_back("public class " + f.class_name + " {");
   int offset = static_cast<int>(lines.size()) + 1;  // 1-based line of body[0]
+  for (const auto& [a, b] : ranges) f.test_lines.emplace_back(a + offset, b + offset);
+  lines.insert(lines.end(), body.begin(), body.end());
+  lines.push_back("}");
+  std::ostringstream out;
+  for (const auto& l : lines) out << l << "\n";
+  f.source = out.str();
+  return f;
+}
+
+JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions& opts,
+                        const TypeOracle& oracle, int64_t size) {
+  JavaFile f;
+  std::string cut = opts.cut_internal_name;
+  size_t slash = cut.rfind('/');
+  f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
+  for (char& c : f.package_name) {
+    if (c == '/') c = '.';
+  }
+  std::string simple = slash == std::string::npos ? cut : cut.substr(slash + 1);
+  for (char& c : simple) {
+    if (c == '$') c = '_';
+  }
+  f.class_name = simple + "PerfTest";
+  TypeNamer namer(f.package_name);
+  bool j5 = opts.dialect == Dialect::kJUnit5;
+  namer.Reserve("Test", j5 ? "org.junit.jupiter.api.Test" : "org.junit.Test");
+  namer.Reserve(f.class_name, (f.package_name.empty() ? "" : f.package_name + ".") + f.class_name);
+  namer.Reserve("Body", (f.package_name.empty() ? "" : f.package_name + ".") + f.class_name +
+                            ".Body");
+  std::string cut_name = namer.Name(cut);
+  std::vector<std::string> body;
+  std::vector<std::pair<int, int>> ranges;
+  for (const auto& t : tests) {
+    static const std::vector<bool> kNoKeep;
+    MethodWriter w(t.test, t.result, kNoKeep, oracle, opts.dialect, namer);
+    body.push_back("");
+    int first = static_cast<int>(body.size());
+    if (!t.doc.empty()) {
+      body.push_back("  /**");
+      std::istringstream doc(t.doc);
+      for (std::string l; std::getline(doc, l);) body.push_back("   * " + l);
+      body.push_back("   */");
+    }
+    body.push_back("  @Test");
+    body.push_back("  public void " + t.name + "() throws Throwable {");
+    body.push_back("    " + t.name + "(N).run();");
+    body.push_back("  }");
+    body.push_back("");
+    body.push_back("  public static Body " + t.name + "(int n) throws Throwable {");
+    for (const auto& l : w.Lines(true)) body.push_back("    " + l);
+    body.push_back("  }");
+    ranges.emplace_back(first, static_cast<int>(body.size()) - 1);
+    f.test_names.push_back(t.name);
+  }
+  std::vector<std::string> lines;
+  if (!f.package_name.empty()) {
+    lines.push_back("package " + f.package_name + ";");
+    lines.push_back("");
+  }
+  for (const auto& imp : namer.Imports()) lines.push_back(imp);
+  lines.push_back("");
+  lines.push_back("/**");
+  lines.push_back(" * Performance tests of {@link " + cut_name + "} generated by jtestgen perf:");
+  lines.push_back(" * each exposes a loop whose work grows faster than its input (see");
+  lines.push_back(" * perf-report.md). Change N to run them at another input size.");
+  if (!opts.header_comment.empty()) lines.push_back(" * " + opts.header_comment);
+  lines.push_back(" */");
+  lines.push_back("@SuppressWarnings({\"unchecked\", \"rawtypes\", \"deprecation\", \"unused\"})");
+  lines.push_back("public class " + f.class_name + " {");
+  lines.push_back("  /** Input size of every test. */");
+  lines.push_back("  static final int N = " + std::to_string(size) + ";");
+  lines.push_back("");
+  lines.push_back("  /** The call under test, built for one input size. */");
+  lines.push_back("  public interface Body {");
+  lines.push_back("    void run() throws Throwable;");
+  lines.push_back("  }");
+  int offset = static_cast<int>(lines.size()) + 1;
   for (const auto& [a, b] : ranges) f.test_lines.emplace_back(a + offset, b + offset);
   lines.insert(lines.end(), body.begin(), body.end());
   lines.push_back("}");

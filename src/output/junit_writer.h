@@ -53,4 +53,21 @@ struct JavaFile {
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
                     const TypeOracle& oracle);
 
+// A sized performance test of `jtestgen perf`: its scaled literals and kRepeat counts use the
+// size parameter n; the last statement is the call under test.
+struct PerfTest {
+  testcase::TestCase test;
+  testcase::ExecResult result;  // a run of it (whether the last statement threw)
+  std::string name;             // Java method name, unique in the class
+  std::string doc;              // Javadoc text (the finding)
+};
+
+// Writes class <Simple>PerfTest: `static final int N = size;`, a nested functional interface
+// Body, and per test a @Test method `name()` that runs `name(N)`, plus
+// `public static Body name(int n)` that builds the inputs for size n and returns the call
+// under test (so a timer can run it alone; jtestgen.rt.PerfTimer). No assertions: the
+// report holds the evidence. test_names lists the @Test methods.
+JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions& opts,
+                        const TypeOracle& oracle, int64_t size);
+
 }  // namespace jtg::output

@@ -166,6 +166,10 @@ ExecResult Executor::Run(const TestCase& tc) {
     watchdog_->Arm(std::chrono::milliseconds(opts_.time_limit_ms));
   }
   for (size_t i = 0; i < tc.size(); ++i) {
+    if (opts_.window_last && i + 1 == tc.size() && i > 0) {
+      ExecResult discard;
+      CollectGoals(discard);  // drains the probes: only the last statement is reported
+    }
     if (!RunStmt(tc, i, vals, out)) break;
   }
   if (watchdog_ != nullptr) {
@@ -189,7 +193,13 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
   jvalue v{};
   bool ok = true;
   switch (s.kind) {
-    case StmtKind::kLiteral: ok = MakeLiteral(s, v); break;
+    case StmtKind::kLiteral:
+      ok = s.lit.n_mult != 0 ? MakeScaledLiteral(tc, s, 0, v) : MakeLiteral(s, v);
+      break;
+    case StmtKind::kRepeat:
+      if (progress_ != nullptr) progress_->Running(s.callable.get());
+      ok = Repeat(tc, s, vals);
+      break;
     case StmtKind::kNull: v.l = nullptr; break;
     case StmtKind::kCall:
       if (progress_ != nullptr) progress_->Running(s.callable.get());

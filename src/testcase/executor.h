@@ -27,6 +27,10 @@ struct ExecutorOptions {
   int64_t iteration_limit = 200000;  // backward jumps per test
   int64_t time_limit_ms = 1000;      // wall time per test (loops and the watchdog)
   bool hit_counts = false;  // fill ExecResult::goal_counts (aDynaMOSA's frequency proxies)
+  // Report the goals (and hit counts) of the last statement only: everything probed while
+  // the earlier statements ran is discarded just before it (`jtestgen perf` counts the
+  // loops of the call under test, not of building its inputs).
+  bool window_last = false;
 };
 
 class Executor {
@@ -73,6 +77,12 @@ class Executor {
   bool NewCollection(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
   bool NewArray(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
   bool MakeLiteral(const Stmt& s, jvalue& result);
+  // A literal statement under the test's size parameter (Literal::n_mult) plus `offset`
+  // (integral: added; string: decimal digits appended).
+  bool MakeScaledLiteral(const TestCase& tc, const Stmt& s, int64_t offset, jvalue& result);
+  // kRepeat (executor_repeat.cc). Returns false if the statement cannot be run; a Java
+  // exception thrown by an element's call is left pending.
+  bool Repeat(const TestCase& tc, const Stmt& s, std::vector<jvalue>& vals);
   // kMock (executor_mock.cc): Mockito.mock(type), then per stub
   // `when(mock.m(any...())).thenReturn(value)`; Mockito's thread-local state is reset when a
   // step throws. False (setup failure) if Mockito is not on the classpath.

@@ -59,6 +59,16 @@ struct Literal {
   int64_t i = 0;
   double d = 0;
   std::u16string s;
+  // Scaled integral literal (`jtestgen perf`): when nonzero the value is n_mult * n + i, with
+  // n the test's size parameter (TestCase::n).
+  int32_t n_mult = 0;
+};
+
+// How a kRepeat statement varies its element (`jtestgen perf`, Glider's element patterns).
+enum class RepeatPattern : uint8_t {
+  kDistinct,  // base + k
+  kSame,      // base
+  kModulo,    // base + k % modulo
 };
 
 enum class StmtKind : uint8_t {
@@ -70,6 +80,10 @@ enum class StmtKind : uint8_t {
   kGetStatic,      // static field `owner.field` of declared type `type`
   kMock,           // Mockito mock of `type` (interface or abstract class); stubs[k] returns
                    // the value of statement args[k] for any arguments (--mocks only)
+  kRepeat,         // bulk populate (`jtestgen perf`): for k in [0, count): receiver.callable(
+                   // element(k), args[1..]); element(k) varies the literal statement args[0]
+                   // by `pattern` (an integral literal adds the offset, a string appends its
+                   // decimal digits); count = repeat_mult * n + repeat_add. Produces no value.
 };
 
 struct Stmt {
@@ -86,14 +100,26 @@ struct Stmt {
   // kMock: the stubbed methods of `type` (non-static; primitive, boxed or String return),
   // parallel to `args`.
   std::vector<std::shared_ptr<const Callable>> stubs;
+  // kRepeat: count and element pattern (see StmtKind::kRepeat).
+  int32_t repeat_mult = 0, repeat_add = 0, repeat_modulo = 0;
+  RepeatPattern repeat_pattern = RepeatPattern::kDistinct;
 
-  bool ProducesValue() const { return type.base != 'V' || type.dims > 0; }
+  bool ProducesValue() const {
+    return kind != StmtKind::kRepeat && (type.base != 'V' || type.dims > 0);
+  }
 };
 
 struct TestCase {
   std::vector<Stmt> stmts;
+  // Size parameter of scaled literals and kRepeat counts (`jtestgen perf`); 0 when unused.
+  int64_t n = 0;
   size_t size() const { return stmts.size(); }
   // Number of kMock statements (the archive prefers tests with fewer).
+  // Count of a kRepeat statement under this test's size parameter (never negative).
+  int64_t RepeatCount(const Stmt& s) const {
+    int64_t c = static_cast<int64_t>(s.repeat_mult) * n + s.repeat_add;
+    return c < 0 ? 0 : c;
+  }
   int MockCount() const {
     int n = 0;
     for (const Stmt& s : stmts) n += s.kind == StmtKind::kMock ? 1 : 0;

@@ -1,0 +1,242 @@
+#include "perf/directed_seeds.h"
+
+#include <functional>
+#include <set>
+
+namespace jtg::perf {
+
+using classfile::TypeDesc;
+using testcase::RepeatPattern;
+using testcase::Stmt;
+using testcase::StmtKind;
+using testcase::TestCase;
+
+namespace {
+
+TypeDesc Obj(const std::string& cls) {
+  TypeDesc t;
+  t.base = 'L';
+  t.class_name = cls;
+  return t;
+}
+
+TypeDesc Prim(char base) {
+  TypeDesc t;
+  t.base = base;
+  return t;
+}
+
+// The implementation a collection parameter gets: a list unless the type asks for a set or
+// a queue, or is itself a concrete java.util class.
+std::string ImplFor(const TypeDesc& t) {
+  const std::string& n = t.class_name;
+  if (n.find("Set") != std::string::npos) return n == "java/util/TreeSet" || n == "java/util/SortedSet" || n == "java/util/NavigableSet" ? "java/util/TreeSet" : "java/util/HashSet";
+  if (n == "java/util/Queue" || n == "java/util/Deque" || n == "java/util/ArrayDeque") {
+    return "java/util/ArrayDeque";
+  }
+  if (n == "java/util/LinkedList" || n == "java/util/Vector") return n;
+  return "java/util/ArrayList";
+}
+
+struct Fill {
+  int32_t add = 0;            // count = n + add
+  int64_t base = 0;
+  RepeatPattern pattern = RepeatPattern::kDistinct;
+};
+
+// Appends `impl` filled per `f`; returns the collection's statement index.
+int AppendFilled(TestCase& tc, const TypeDesc& declared, const std::string& impl, bool strings,
+                 const Fill& f) {
+  Stmt c;
+  c.kind = StmtKind::kNewCollection;
+  c.owner = impl;
+  c.type = declared;
+  tc.stmts.push_back(std::move(c));
+  int coll = static_cast<int>(tc.size()) - 1;
+  Stmt base;
+  base.kind = StmtKind::kLiteral;
+  if (strings) {
+    base.type = Obj("java/lang/String");
+    base.lit.type = 's';
+    std::string prefix = "e" + std::to_string(f.base) + "_";
+    base.lit.s.assign(prefix.begin(), prefix.end());
+  } else {
+    base.type = Obj("java/lang/Integer");
+    base.lit.type = 'I';
+    base.lit.i = f.base;
+  }
+  tc.stmts.push_back(std::move(base));
+  Stmt r;
+  r.kind = StmtKind::kRepeat;
+  r.callable = testcase::NewCallable(impl, "add", "(Ljava/lang/Object;)Z", false);
+  r.receiver = coll;
+  r.args = {static_cast<int>(tc.size()) - 1};
+  r.repeat_mult = 1;
+  r.repeat_add = f.add;
+  r.repeat_pattern = f.pattern;
+  r.type = Prim('V');
+  tc.stmts.push_back(std::move(r));
+  return coll;
+}
+
+// Element kind of a collection parameter: strings when its generic type says String.
+bool StringElements(const testcase::Callable& c, size_t p) {
+  if (p >= c.gparams.size()) return false;
+  const auto& g = c.gparams[p];
+  return g.kind == classfile::GenericType::kClass && g.args.size() == 1 &&
+         g.args[0].kind == classfile::GenericType::kClass &&
+         g.args[0].name == "java/lang/String";
+}
+
+int ScaledInt(TestCase& tc, char base, int64_t add) {
+  Stmt s;
+  s.kind = StmtKind::kLiteral;
+  s.type = Prim(base);
+  s.lit.type = base;
+  s.lit.n_mult = 1;
+  s.lit.i = add;
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size()) - 1;
+}
+
+bool IsPopulator(const testcase::Callable& m) {
+  if (m.is_static || m.IsConstructor() || m.desc.params.size() != 1) return false;
+  const TypeDesc& p = m.desc.params[0];
+  if (p.dims != 0) return false;
+  if (p.base == 'I' || p.base == 'J') return true;
+  return p.base == 'L' && (p.class_name == "java/lang/Integer" ||
+                           p.class_name == "java/lang/String" ||
+                           p.class_name == "java/lang/Object");
+}
+
+// Appends `times` calls of populator `m` on `recv` with distinct values from `base`.
+void AppendPopulate(TestCase& tc, int recv, const generate::CallablePtr& m, int64_t base) {
+  const TypeDesc& p = m->desc.params[0];
+  Stmt lit;
+  lit.kind = StmtKind::kLiteral;
+  if (p.base == 'I' || p.base == 'J') {
+    lit.type = p;
+    lit.lit.type = p.base;
+    lit.lit.i = base;
+  } else if (p.class_name == "java/lang/String") {
+    lit.type = p;
+    lit.lit.type = 's';
+    lit.lit.s = u"k";
+  } else {
+    lit.type = Obj("java/lang/Integer");
+    lit.lit.type = 'I';
+    lit.lit.i = base;
+  }
+  tc.stmts.push_back(std::move(lit));
+  Stmt r;
+  r.kind = StmtKind::kRepeat;
+  r.callable = m;
+  r.receiver = recv;
+  r.args = {static_cast<int>(tc.size()) - 1};
+  r.repeat_mult = 1;
+  r.repeat_add = 1;
+  r.type = Prim('V');
+  tc.stmts.push_back(std::move(r));
+}
+
+}  // namespace
+
+bool IsFillableCollection(const TypeDesc& t) {
+  if (t.dims != 0 || t.base != 'L') return false;
+  static const std::set<std::string> kTypes = {
+      "java/util/Collection", "java/util/List", "java/util/Set", "java/util/SortedSet",
+      "java/util/NavigableSet", "java/util/Queue", "java/util/Deque", "java/lang/Iterable",
+      "java/util/ArrayList", "java/util/LinkedList", "java/util/Vector", "java/util/HashSet",
+      "java/util/LinkedHashSet", "java/util/TreeSet", "java/util/ArrayDeque",
+      "java/util/AbstractCollection", "java/util/AbstractList"};
+  return kTypes.contains(t.class_name);
+}
+
+std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFactory& factory,
+                                        const generate::CallablePtr& entry, int64_t n,
+                                        size_t max_seeds) {
+  std::vector<DirectedSeed> out;
+  const auto& params = entry->desc.params;
+  std::vector<size_t> colls;
+  for (size_t p = 0; p < params.size(); ++p) {
+    if (IsFillableCollection(params[p])) colls.push_back(p);
+  }
+  // Collection patterns: (name, fill of the k-th collection parameter).
+  struct Pattern {
+    std::string name;
+    std::function<Fill(size_t k)> fill;
+  };
+  constexpr int64_t kApart = 1 << 20;
+  std::vector<Pattern> patterns;
+  if (colls.empty()) {
+    patterns.push_back({"", [](size_t) { return Fill{}; }});
+  } else {
+    patterns.push_back({"all distinct, disjoint, equal sizes",
+                        [](size_t k) { return Fill{0, static_cast<int64_t>(k) * kApart}; }});
+    if (colls.size() > 1) {
+      patterns.push_back({"all distinct, disjoint, the first smaller (n vs n+1)", [](size_t k) {
+                            return Fill{k == 0 ? 0 : 1, static_cast<int64_t>(k) * kApart};
+                          }});
+      patterns.push_back({"all distinct, disjoint, the first larger (n+1 vs n)", [](size_t k) {
+                            return Fill{k == 0 ? 1 : 0, static_cast<int64_t>(k) * kApart};
+                          }});
+      patterns.push_back({"all distinct, equal contents", [](size_t) { return Fill{0, 0}; }});
+    }
+    patterns.push_back({"all elements equal", [](size_t) {
+                          return Fill{0, 0, RepeatPattern::kSame};
+                        }});
+  }
+  // Receivers: plain, or populated n+1 times by each populator (at most 3).
+  std::vector<generate::CallablePtr> populators;
+  if (!entry->is_static && !entry->IsConstructor()) {
+    for (const auto& m : u.InstanceMethodsOf(entry->owner)) {
+      if (IsPopulator(*m) && populators.size() < 3) populators.push_back(m);
+    }
+  }
+  for (size_t variant = 0; variant <= populators.size(); ++variant) {
+    for (const Pattern& pat : patterns) {
+      if (out.size() >= max_seeds) return out;
+      TestCase tc;
+      tc.n = n;
+      Stmt call;
+      call.kind = StmtKind::kCall;
+      call.callable = entry;
+      std::string words = pat.name;
+      if (!entry->is_static && !entry->IsConstructor()) {
+        int recv = factory.Generate(tc, Obj(entry->owner), 1);
+        if (recv < 0 || tc.stmts[static_cast<size_t>(recv)].kind == StmtKind::kNull) continue;
+        if (variant > 0) {
+          AppendPopulate(tc, recv, populators[variant - 1], 0);
+          words += std::string(words.empty() ? "" : "; ") + "receiver filled by n+1 distinct " +
+                   populators[variant - 1]->name + " calls";
+        }
+        call.receiver = recv;
+      }
+      bool ok = true;
+      size_t k = 0;
+      for (size_t p = 0; p < params.size() && ok; ++p) {
+        const TypeDesc& t = params[p];
+        int a;
+        if (IsFillableCollection(t)) {
+          a = AppendFilled(tc, t, ImplFor(t), StringElements(*entry, p), pat.fill(k++));
+        } else if (t.dims == 0 && (t.base == 'I' || t.base == 'J')) {
+          // Past the populated values (0..n): a key not present yet.
+          a = ScaledInt(tc, t.base, variant > 0 ? 1 : 0);
+        } else {
+          const classfile::GenericType* g = p < entry->gparams.size() ? &entry->gparams[p] : nullptr;
+          a = factory.Generate(tc, t, 1, g);
+        }
+        ok = a >= 0;
+        call.args.push_back(a);
+      }
+      if (!ok) continue;
+      call.type = entry->IsConstructor() ? Obj(entry->owner) : entry->desc.ret;
+      tc.stmts.push_back(std::move(call));
+      if (words.empty()) words = "int and long arguments = n";
+      out.push_back({std::move(tc), std::move(words)});
+    }
+  }
+  return out;
+}
+
+}  // namespace jtg::perf

@@ -1,0 +1,45 @@
+// Directed seed tests for `jtestgen perf`: Glider's input patterns (Glider,
+// ../shared/techniques/glider.md §6: element patterns all distinct / all equal / disjoint,
+// sizes equal / smaller / larger) and WhiteSyn's populated receivers, built with the bulk
+// statements of test_case.h (kRepeat, scaled literals) so one test scales with its size
+// parameter n.
+//
+// For an entry method:
+//   - collection parameters (java.util interfaces and classes) become a java.util
+//     implementation filled by one kRepeat of n (or n+1) Integer (or String) elements; the
+//     patterns fix the bases (disjoint: 0, 2^20, 2*2^20 ...; equal: 0 for all), the sizes
+//     (equal; the first one smaller, n versus n+1; the first one larger), and all-equal
+//     elements (kSame);
+//   - int and long parameters are the scaled literal n;
+//   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
+//     for each populator of its class (a public instance method with one int, long, Integer,
+//     String or Object parameter) a variant calls it n+1 times with distinct values first;
+//   - other parameters come from the ValueFactory.
+// The search (mosa.h) starts from these seeds and evolves them.
+//
+// Ownership: borrows the universe and factory for the call. Deterministic for a given Rng.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "generate/universe.h"
+#include "generate/value_factory.h"
+#include "testcase/test_case.h"
+
+namespace jtg::perf {
+
+struct DirectedSeed {
+  testcase::TestCase test;  // test.n is set; the last statement calls the entry
+  std::string pattern;      // the input pattern in words, for the report
+};
+
+std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFactory& factory,
+                                        const generate::CallablePtr& entry, int64_t n,
+                                        size_t max_seeds = 24);
+
+// Whether a declared type is a java.util collection the seeds fill (Collection, List, Set,
+// Queue, Deque, Iterable and their java.util implementations).
+bool IsFillableCollection(const classfile::TypeDesc& t);
+
+}  // namespace jtg::perf

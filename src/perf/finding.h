@@ -1,0 +1,44 @@
+// A performance finding of `jtestgen perf` and the report that lists them (issue 5, the
+// perf-report.json contract). Data only.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jtg::perf {
+
+struct LoopRefOut {
+  std::string method;  // "com.x.Foo.bar(java.util.Collection)" (Java names)
+  int line = 0;        // source line of the loop header; 0 if unknown
+  int depth = 1;       // interprocedural nesting depth from the entry method
+};
+
+struct Finding {
+  std::string cls;     // binary name of the class of the entry method
+  std::string method;  // "bar(java.util.Collection,java.util.Collection)"
+  std::string kind;    // "redundant-traversal" | "long-loop"
+  std::string status;  // "confirmed" | "suspected"
+  std::string reason;
+  std::vector<LoopRefOut> loops;
+  std::string input_pattern;
+  std::vector<double> sizes, iterations, times_ms;
+  std::optional<double> exponent;  // iterations' growth exponent; none without a fit
+  double max_iterations = 0;       // most iterations of one loop execution, largest size
+  std::optional<std::string> test;  // "FooPerfTest.bar_disjointLists"; none if not written
+};
+
+struct Skipped {
+  std::string method;
+  std::string reason;
+};
+
+struct PerfReport {
+  std::string cls;  // --class value, or the jar's file name with --jar
+  double budget_s = 0;
+  int mu = 0;
+  std::vector<Finding> findings;
+  std::vector<Skipped> skipped;
+};
+
+}  // namespace jtg::perf

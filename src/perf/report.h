@@ -1,0 +1,22 @@
+// perf-report.json and perf-report.md (issue 5, part 8). The JSON form is a contract read by
+// other tools: keys and their order exactly as the issue gives them:
+//   {"class", "budget_s", "mu", "findings": [{"class", "method", "kind", "status", "reason",
+//    "loops": [{"method", "line", "depth"}], "input_pattern", "sizes", "iterations",
+//    "times_ms", "exponent", "max_iterations", "test"}], "skipped": [{"method", "reason"}]}
+// "exponent" and "test" are null when there is no fit or no written test.
+#pragma once
+
+#include <string>
+
+#include "common/status.h"
+#include "perf/finding.h"
+
+namespace jtg::perf {
+
+std::string ReportJson(const PerfReport& r);
+std::string ReportMarkdown(const PerfReport& r);
+// Writes <dir>/perf-report.json and <dir>/perf-report.md. Errors: InternalError naming the
+// file that cannot be written.
+Status WriteReport(const PerfReport& r, const std::string& dir);
+
+}  // namespace jtg::perf

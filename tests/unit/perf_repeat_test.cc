@@ -1,0 +1,115 @@
+// Bulk statements of `jtestgen perf` (StmtKind::kRepeat, scaled literals), the executor's
+// window on the last statement, directed seeds and the sized perf test writer.
+#include <string>
+
+#include "classpath/classpath.h"
+#include "generate/universe.h"
+#include "generate/value_factory.h"
+#include "gtest/gtest.h"
+#include "jvm_fixture.h"
+#include "output/junit_writer.h"
+#include "perf/directed_seeds.h"
+#include "testcase_builders.h"
+
+namespace jtg {
+namespace {
+
+using testcase::RepeatPattern;
+using testcase::Stmt;
+using testcase::StmtKind;
+using testcase::TestCase;
+
+classfile::TypeDesc Obj(const std::string& c) { return *classfile::ParseFieldDescriptor("L" + c + ";"); }
+
+// new <impl>(); repeat add(base + f(i)) mult*n + add times; then size().
+TestCase Filled(const std::string& impl, RepeatPattern pattern, int32_t mult, int32_t add,
+                int64_t n) {
+  TestCase tc;
+  tc.n = n;
+  Stmt c;
+  c.kind = StmtKind::kNewCollection;
+  c.owner = impl;
+  c.type = Obj("java/util/Collection");
+  tc.stmts.push_back(c);
+  Stmt base;
+  base.kind = StmtKind::kLiteral;
+  base.type = Obj("java/lang/Integer");
+  base.lit.type = 'I';
+  base.lit.i = 7;
+  tc.stmts.push_back(base);
+  Stmt r;
+  r.kind = StmtKind::kRepeat;
+  r.callable = testing::MakeMethod(impl, "add", "(Ljava/lang/Object;)Z", false);
+  r.receiver = 0;
+  r.args = {1};
+  r.repeat_mult = mult;
+  r.repeat_add = add;
+  r.repeat_pattern = pattern;
+  r.repeat_modulo = 3;
+  r.type.base = 'V';
+  tc.stmts.push_back(r);
+  testing::AddCallStmt(tc, testing::MakeMethod("java/util/Collection", "size", "()I", false), {},
+                       0);
+  return tc;
+}
+
+TEST(Repeat, FillsCollectionsByPattern) {
+  auto& ex = *testing::GetSharedJvm().executor;
+  auto size_of = [&](const TestCase& tc) {
+    testcase::ExecResult r = ex.Run(tc);
+    EXPECT_TRUE(r.Normal()) << r.setup_error << r.exception_class;
+    return r.values.empty() ? -1 : r.values.back().i;
+  };
+  EXPECT_EQ(size_of(Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 1, 100)), 101);
+  EXPECT_EQ(size_of(Filled("java/util/ArrayList", RepeatPattern::kDistinct, 2, -1, 100)), 199);
+  EXPECT_EQ(size_of(Filled("java/util/ArrayList", RepeatPattern::kDistinct, 0, 5, 100)), 5);
+  EXPECT_EQ(size_of(Filled("java/util/HashSet", RepeatPattern::kDistinct, 1, 0, 1000)), 1000);
+  EXPECT_EQ(size_of(Filled("java/util/HashSet", RepeatPattern::kSame, 1, 0, 1000)), 1);
+  EXPECT_EQ(size_of(Filled("java/util/HashSet", RepeatPattern::kModulo, 1, 0, 1000)), 3);
+  // 100k elements in one statement (local references are released per element).
+  EXPECT_EQ(size_of(Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 0, 100000)),
+            100000);
+}
+
+TEST(Repeat, ScaledLiteralFollowsTheSizeParameter) {
+  auto& ex = *testing::GetSharedJvm().executor;
+  TestCase tc;
+  tc.n = 50;
+  int lit = testing::AddPrimitive(tc, 'I', -3);
+  tc.stmts[static_cast<size_t>(lit)].lit.n_mult = 2;
+  testing::AddCallStmt(tc, testing::MakeMethod("java/lang/Math", "abs", "(I)I", true), {lit});
+  testcase::ExecResult r = ex.Run(tc);
+  ASSERT_TRUE(r.Normal());
+  EXPECT_EQ(r.values.back().i, 97);
+  tc.n = 500;
+  EXPECT_EQ(ex.Run(tc).values.back().i, 997);
+}
+
+TEST(PerfWriter, SizedMethodReturnsTheCallUnderTest) {
+  TestCase tc = Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 1, 16);
+  tc.stmts[1].lit.n_mult = 0;
+  output::WriterOptions opts;
+  opts.cut_internal_name = "com/x/Foo";
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const classfile::TypeDesc&) { return true; };
+  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  output::PerfTest t{tc, testcase::ExecResult{}, "size_distinct", "A finding."};
+  output::JavaFile f = output::WritePerfJUnit({t}, opts, oracle, 1024);
+  EXPECT_EQ(f.class_name, "FooPerfTest");
+  const std::string& s = f.source;
+  EXPECT_NE(s.find("static final int N = 1024;"), std::string::npos) << s;
+  EXPECT_NE(s.find("public void size_distinct() throws Throwable {"), std::string::npos) << s;
+  EXPECT_NE(s.find("size_distinct(N).run();"), std::string::npos) << s;
+  EXPECT_NE(s.find("public static Body size_distinct(int n) throws Throwable {"),
+            std::string::npos) << s;
+  EXPECT_NE(s.find("for (int i = 0; i < n + 1; i++) { collection0.add(Integer.valueOf((7 + i))); }"),
+            std::string::npos) << s;
+  EXPECT_NE(s.find("return () -> { collection0.size(); };"), std::string::npos) << s;
+  EXPECT_EQ(s.find("assert"), std::string::npos) << s;
+  EXPECT_EQ(f.test_names, (std::vector<std::string>{"size_distinct"}));
+}
+
+}  // namespace
+}  // namespace jtg

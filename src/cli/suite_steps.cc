@@ -22,8 +22,6 @@ namespace jtg::cli {
 namespace fs = std::filesystem;
 using output::WrittenTest;
 
-namespace {
-
 output::TypeOracle MakeOracle(testcase::Executor& ex) {
   output::TypeOracle o;
   o.is_public = [&ex](const std::string& n) { return ex.IsPublic(n); };
@@ -40,6 +38,8 @@ output::TypeOracle MakeOracle(testcase::Executor& ex) {
   o.public_exception = [&ex](const std::string& n) { return ex.NearestPublicClass(n); };
   return o;
 }
+
+namespace {
 
 // Runs every test in order and returns the results; non-writable tests are dropped.
 std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,

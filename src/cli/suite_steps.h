@@ -13,9 +13,14 @@
 #include "generate/minimizer.h"
 #include "generate/random_search.h"
 #include "generate/universe.h"
+#include "output/junit_writer.h"
 #include "testcase/executor.h"
 
 namespace jtg::cli {
+
+// Facts about classes the JUnit writers need, answered by the engine's JVM (borrowed; must
+// outlive the oracle).
+output::TypeOracle MakeOracle(testcase::Executor& ex);
 
 struct SuiteContext {
   const SuiteOptions& opts;

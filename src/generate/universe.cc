@@ -315,6 +315,17 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
   return producers_.emplace(internal_name, std::move(out)).first->second;
 }
 
+std::vector<std::string> Universe::ConcreteSubtypesOf(const std::string& cls, size_t limit) {
+  IndexHierarchy();
+  std::vector<std::string> out;
+  for (const auto& [name, h] : headers_) {
+    if (out.size() >= limit) break;
+    if ((h.access & (classfile::kAccAbstract | classfile::kAccInterface)) != 0) continue;
+    if (IsSubtype(name, cls)) out.push_back(name);
+  }
+  return out;
+}
+
 const std::vector<CallablePtr>& Universe::InstanceMethodsOf(const std::string& cls) {
   auto it = instance_methods_.find(cls);
   if (it != instance_methods_.end()) return it->second;

@@ -67,6 +67,9 @@ class Universe {
     IndexHierarchy();
     return IsSubtype(sub, super);
   }
+  // Concrete (not abstract, not interface) classes on the classpath that are `cls` or a
+  // subtype of it, in name order; at most `limit`.
+  std::vector<std::string> ConcreteSubtypesOf(const std::string& cls, size_t limit = 64);
   // Public instance methods declared by the public class `cls` (no constructors), in file
   // order; empty if `cls` is not on the classpath or not public. Cached.
   const std::vector<CallablePtr>& InstanceMethodsOf(const std::string& cls);

@@ -43,6 +43,7 @@ class Universe {
       const std::vector<std::string>& exclude = {});
 
   const classfile::ClassFile& cut() const { return cut_; }
+  const classpath::Classpath& classpath() const { return cp_; }
   const std::string& cut_name() const { return cut_name_; }
   std::string cut_warning() const { return warning_; }
   // Methods under test (static and instance) and the CUT's public constructors.

@@ -54,7 +54,7 @@ std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,
 }
 
 std::string LastCallName(const testcase::TestCase& t) {
-  if (t.stmts.empty() || !t.stmts.back().callable) return "";
+  if (t.stmts.empty() || t.stmts.back().kind != testcase::StmtKind::kCall) return "";
   return t.stmts.back().callable->name;
 }
 

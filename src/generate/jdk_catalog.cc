@@ -97,7 +97,8 @@ const std::vector<Entry>& Entries() {
         {"java/util/concurrent/TimeUnit", "SECONDS", "Ljava/util/concurrent/TimeUnit;"},
         {"java/util/concurrent/TimeUnit", "MINUTES", "Ljava/util/concurrent/TimeUnit;"},
         {"java/util/concurrent/TimeUnit", "DAYS", "Ljava/util/concurrent/TimeUnit;"}}},
-      // Functional interfaces with pure JDK instances (lambdas are not built yet).
+      // Functional interfaces with pure JDK instances (lambdas are built besides them, see
+      // LambdaAlternative).
       {"java/util/Comparator",
        {{"java/util/Comparator", "naturalOrder", "()Ljava/util/Comparator;"},
         {"java/util/Comparator", "reverseOrder", "()Ljava/util/Comparator;"},
@@ -230,6 +231,11 @@ Status JdkCatalog::Configure(const std::string& spec) {
   if (impls.empty()) return absl::InvalidArgumentError("--jdk-impl: no implementation given");
   impls_[iface] = std::move(impls);
   return absl::OkStatus();
+}
+
+bool JdkCatalog::LambdaAlternative(const std::string& n) {
+  return n.starts_with("java/util/function/") || n == "java/lang/Runnable" ||
+         n == "java/util/concurrent/Callable" || n == "java/util/Comparator";
 }
 
 std::vector<std::string> JdkCatalog::ProducerTypes() const {

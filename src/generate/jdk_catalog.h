@@ -6,7 +6,8 @@
 //     Readable -> new StringReader(String); Locale -> Locale.ENGLISH, new Locale(String);
 //     RoundingMode -> its constants; Comparator -> naturalOrder(), reverseOrder(),
 //     String.CASE_INSENSITIVE_ORDER; Function/UnaryOperator -> identity(). They become
-//     ordinary kCall / kGetStatic statements.
+//     ordinary kCall / kGetStatic statements (functional interfaces also get lambdas, see
+//     LambdaAlternative and generate/sam.h).
 //   - collection implementations: the concrete java.util classes used for a collection
 //     interface (List -> ArrayList, LinkedList; Map -> HashMap, LinkedHashMap, TreeMap ...),
 //     built as kNewCollection statements; replaceable per interface (--jdk-impl).
@@ -44,6 +45,13 @@ class JdkCatalog {
   // InvalidArgument when the spec is malformed or a class is not a known java.util
   // collection implementation (only those can be built as kNewCollection).
   Status Configure(const std::string& spec);
+
+  // Whether `internal_name` is one of the JDK's general-purpose functional interfaces
+  // (java.util.function.*, Runnable, Callable, Comparator): the value factory builds a
+  // lambda for them part of the time even when this catalog has producers (Function's
+  // identity(), Comparator's naturalOrder()). Other JDK functional interfaces (Readable,
+  // Iterable, AutoCloseable, ...) get a lambda only when nothing else builds them.
+  static bool LambdaAlternative(const std::string& internal_name);
 
   // Every type with producers, for tests and reports.
   std::vector<std::string> ProducerTypes() const;

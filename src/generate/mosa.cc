@@ -34,7 +34,8 @@ Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
   if (r.budget_exceeded || r.exit_attempt) {
     // Blame the call that was running when the run overran or tried to exit.
     const testcase::Callable* c = nullptr;
-    if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) < t->size()) {
+    if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) < t->size() &&
+        t->stmts[static_cast<size_t>(r.threw_at)].kind == testcase::StmtKind::kCall) {
       c = t->stmts[static_cast<size_t>(r.threw_at)].callable.get();
     }
     if (c != nullptr) {

@@ -43,6 +43,7 @@ class Universe {
       const std::vector<std::string>& exclude = {});
 
   const classfile::ClassFile& cut() const { return cut_; }
+  const classpath::Classpath& classpath() const { return cp_; }
   const std::string& cut_name() const { return cut_name_; }
   std::string cut_warning() const { return warning_; }
   // Methods under test (static and instance) and the CUT's public constructors.
@@ -73,7 +74,6 @@ class Universe {
   // Public instance methods declared by the public class `cls` (no constructors), in file
   // order; empty if `cls` is not on the classpath or not public. Cached.
   const std::vector<CallablePtr>& InstanceMethodsOf(const std::string& cls);
-  const classpath::Classpath& classpath() const { return cp_; }
 
   // The JDK catalog of this run (configurable before generation starts).
   JdkCatalog& jdk() { return jdk_; }

@@ -64,7 +64,12 @@ ValueFactory::ValueFactory(Universe& u, SequencePool& pool, testcase::Executor& 
       enumeration_(JdkMethod("java/util/Collections", "enumeration",
                              "(Ljava/util/Collection;)Ljava/util/Enumeration;", true, false)),
       for_name_(JdkMethod("java/lang/Class", "forName", "(Ljava/lang/String;)Ljava/lang/Class;",
-                          true, false)) {}
+                          true, false)),
+      sams_([&u, &ex](const std::string& n) -> StatusOr<std::vector<uint8_t>> {
+        auto bytes = u.classpath().ReadClass(n);
+        if (bytes.ok()) return bytes;
+        return ex.ClassBytes(n);
+      }) {}
 
 namespace {
 char BoxedPrimitive(const std::string& n) {
@@ -138,7 +143,12 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth, const Gen
     const std::string& impl = rng_.Chance(0.5) ? impls.front() : rng_.Pick(impls);
     if (ex_.IsAssignable(ObjectType(impl), t)) return Collection(tc, t, impl, depth, g);
   }
+  if (JdkCatalog::LambdaAlternative(n) && rng_.Chance(kJdkLambdaChance)) {
+    if (int r = Lambda(tc, t, depth, g); r >= 0) return r;
+  }
   int r = UserType(tc, t, depth);
+  if (r >= 0) return r;
+  r = Lambda(tc, t, depth, g);  // a functional interface nothing above can build
   if (r >= 0) return r;
   r = Mock(tc, t, depth);  // only with --mocks, only for types nothing above can build
   if (r >= 0) return r;

@@ -12,8 +12,12 @@
 //     declared type that the method checks with instanceof or casts to (type_hints.h),
 //   - user types through their producers (public constructors, static factories and fields,
 //     implementations found on the classpath), recursively up to a depth limit,
+//   - lambdas (kLambda) for functional interfaces (sam.h) that nothing above builds, and
+//     half of the time for the JDK's general-purpose ones (JdkCatalog::LambdaAlternative),
+//     returning a value built for the method's return type (generic arguments applied:
+//     a Supplier<String> returns a string),
 //   - with --mocks, a Mockito mock for an interface or abstract class with no producer at
-//     all (mock_catalog.h), its stubs returning generated literals,
+//     all that is not functional (mock_catalog.h), its stubs returning generated literals,
 //   - null, rarely, for reference types.
 // A generic type (from the method's Signature, generic_params.h) pins element types: a
 // List<String> argument holds strings, a Map<String, List<Integer>> lists of integers; such
@@ -25,6 +29,7 @@
 #include <vector>
 
 #include "generate/rng.h"
+#include "generate/sam.h"
 #include "generate/universe.h"
 #include "testcase/executor.h"
 #include "testcase/test_case.h"
@@ -71,6 +76,8 @@ class ValueFactory {
   // Chance that a reference argument of a method under test is built as one of its hinted
   // subtypes (JTestCraft-style; the memo's 30%).
   static constexpr double kHintChance = 0.3;
+  // Chance of a lambda for a JDK functional interface that the catalog can also produce.
+  static constexpr double kJdkLambdaChance = 0.5;
 
  private:
   int AppendCallWith(testcase::TestCase& tc, const CallablePtr& c, int depth);
@@ -94,6 +101,13 @@ class ValueFactory {
   // A kMock of `t` after its stub values (mock_values.cc); -1 (nothing appended) when mocks
   // are off, `t` has a producer, is not mockable, or the test would grow too long.
   int Mock(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  // A kLambda of `t` after the statements of its returned value (lambda_values.cc); -1
+  // (nothing appended) when `t` is not a functional interface the written test can name,
+  // or the value cannot be built.
+  int Lambda(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
+             const classfile::GenericType* g);
+  // Whether the test class (in the CUT's package) can name class `internal_name`.
+  bool Nameable(const std::string& internal_name);
   std::u16string RandomString();
   // Values of JDK types reached through a call: Iterator (list.iterator()), Enumeration
   // (Collections.enumeration(list)), Class (Class.forName(name)); -1 if `t` is none of them.
@@ -109,6 +123,7 @@ class ValueFactory {
   Rng& rng_;
   FactoryLimits limits_;
   CallablePtr iterator_, enumeration_, for_name_;
+  SamCatalog sams_;  // reads the classpath, then the JVM (JDK interfaces)
   const std::vector<std::string>* hints_ = nullptr;  // of the call under test; not owned
 };
 

@@ -108,10 +108,11 @@ bool Variation::ChangeStatements(TestCase& t) {
       ChangeLiteral(s.lit);
       any = true;
     } else if ((s.kind == StmtKind::kCall || s.kind == StmtKind::kNewArray ||
-                s.kind == StmtKind::kNewCollection) &&
+                s.kind == StmtKind::kNewCollection || s.kind == StmtKind::kLambda) &&
                !s.args.empty()) {
-      // Point one argument at another earlier value of an assignable type; not an argument
-      // whose generic type pins its elements (List<String>): other values may hold others.
+      // Point one argument (or the value a lambda returns) at another earlier value of an
+      // assignable type; not an argument whose generic type pins its elements
+      // (List<String>): other values may hold others.
       size_t k = rng_.Below(s.args.size());
       if (s.kind == StmtKind::kCall && k < s.callable->gparams.size() &&
           PinsElements(&s.callable->gparams[k])) {

@@ -11,7 +11,11 @@ bool IsExcludedClass(std::string_view n) {
     if (n.substr(0, p.size()) == p) return true;
   }
   // Classes Mockito generates at run time (Foo$MockitoMock$123, their auxiliaries).
-  return n.find("$MockitoMock$") != std::string_view::npos;
+  if (n.find("$MockitoMock$") != std::string_view::npos) return true;
+  // java.lang.reflect.Proxy classes (kLambda values): jdk/proxyN/$ProxyM for public
+  // interfaces, a/b/$ProxyM in the package of a non-public one.
+  size_t slash = n.rfind('/');
+  return n.substr(slash == std::string_view::npos ? 0 : slash + 1).starts_with("$Proxy");
 }
 
 std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(

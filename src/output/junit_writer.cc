@@ -26,8 +26,10 @@ std::string SimpleName(const std::string& internal) {
 
 bool LooksUnstable(const std::u16string& s) {
   // Identity hash codes (Object#toString) and very long values make brittle assertions.
-  // Mocks print as "Mock for T, hashCode: 123" and their classes as T$MockitoMock$123.
-  static const std::regex kIdentity("@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$");
+  // Mocks print as "Mock for T, hashCode: 123" and their classes as T$MockitoMock$123;
+  // lambdas run by the engine are jdk.proxy1.$Proxy12 (and a lambda class when written).
+  static const std::regex kIdentity(
+      "@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$|\\$Proxy[0-9]");
   if (s.size() > 400) return true;
   std::string ascii;
   for (char16_t c : s) ascii += c < 0x80 ? static_cast<char>(c) : '?';
@@ -181,6 +183,26 @@ class MethodWriter {
 
   std::string MockExpr(const Stmt& s) const { return "mock(" + namer_.Name(s.type) + ".class)"; }
 
+  // `(p_0, p_1) -> value` or, for a void method, `(p_0) -> { }`. Parameter names hold an
+  // underscore, which variable names (VarStem + counter) never do, so they cannot shadow a
+  // local; the value is a literal or a variable the writer never reassigns (effectively
+  // final).
+  std::string LambdaExpr(const Stmt& s) const {
+    size_t arity = s.callable != nullptr ? s.callable->desc.params.size() : 0;
+    std::string head = "(";
+    for (size_t k = 0; k < arity; ++k) head += (k > 0 ? ", p_" : "p_") + std::to_string(k);
+    head += ") -> ";
+    if (s.args.empty()) {  // void; else (no value) the default, as the executor returns
+      const TypeDesc* r = s.callable != nullptr ? &s.callable->desc.ret : nullptr;
+      if (r == nullptr || (r->base == 'V' && r->dims == 0)) return head + "{ }";
+      return head + (r->IsPrimitive() ? PrimitiveLiteral(r->base, 0, 0) : "null");
+    }
+    size_t v = static_cast<size_t>(s.args[0]);
+    // A plain null: the lambda's return type needs no cast (and may not be nameable).
+    if (tc_.stmts[v].kind == StmtKind::kNull && Inlinable(v)) return head + "null";
+    return head + Arg(s.args[0], nullptr);
+  }
+
   // Mockito matcher for any value of a parameter type: anyInt(), ..., `(T) any()` (the cast
   // picks the overload; any() also matches null).
   std::string Matcher(const TypeDesc& p) const {
@@ -256,6 +278,8 @@ class MethodWriter {
         return MockExpr(s);
       case StmtKind::kRepeat:
         return RepeatLine(s);
+      case StmtKind::kLambda:
+        return LambdaExpr(s);
       case StmtKind::kNewArray:
         return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
       case StmtKind::kNewCollection: {

@@ -1,6 +1,7 @@
 // Writes a JUnit 4 or 5 test class from executed test cases: one @Test method per test,
 // statements as plain Java (no runtime of jtestgen needed; a kMock statement is written with
-// Mockito's mock/when/thenReturn and a static import of org.mockito.Mockito), regression
+// Mockito's mock/when/thenReturn and a static import of org.mockito.Mockito; a kLambda
+// statement as `Supplier supplier0 = () -> "x";`, declared raw like every type), regression
 // assertions on the values observed when the test ran in the engine (primitives, strings,
 // boxed values, null-ness, sizes of collections, maps and arrays) and assertThrows for a
 // test whose last statement threw.

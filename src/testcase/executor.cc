@@ -36,6 +36,14 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   ex->iterations_ = env->GetStaticFieldID(ex->probes_, "iterations", "J");
   ex->mutant_site_ = env->GetStaticFieldID(ex->probes_, "mutantSite", "I");
   ex->mutant_index_ = env->GetStaticFieldID(ex->probes_, "mutantIndex", "I");
+  ex->lambdas_ = global("jtestgen/rt/Lambdas");
+  if (ex->lambdas_ == nullptr) {
+    return jvm::CheckException(env, "runtime helper jtestgen.rt.Lambdas is not defined");
+  }
+  ex->make_lambda_ = env->GetStaticMethodID(
+      ex->lambdas_, "make", "(Ljava/lang/Class;Ljava/lang/Object;)Ljava/lang/Object;");
+  ex->class_bytes_ =
+      env->GetStaticMethodID(ex->lambdas_, "classBytes", "(Ljava/lang/String;)[B");
   ex->collection_ = global("java/util/Collection");
   ex->map_ = global("java/util/Map");
   ex->string_ = global("java/lang/String");
@@ -58,7 +66,7 @@ Executor::~Executor() {
   for (auto& [name, cls] : classes_) {
     if (cls != nullptr) env_->DeleteGlobalRef(cls);
   }
-  for (jclass c : {probes_, collection_, map_, string_, class_class_}) {
+  for (jclass c : {probes_, lambdas_, collection_, map_, string_, class_class_}) {
     if (c != nullptr) env_->DeleteGlobalRef(c);
   }
 }
@@ -99,14 +107,19 @@ bool Executor::IsAssignable(const TypeDesc& from, const TypeDesc& to) {
 }
 
 bool Executor::IsPublic(std::string_view internal_name) {
+  int mods = Modifiers(internal_name);
+  return mods >= 0 && (mods & 1) != 0;
+}
+
+int Executor::Modifiers(std::string_view internal_name) {
   jclass c = FindClass(internal_name);
-  if (c == nullptr) return false;
+  if (c == nullptr) return -1;
   jint mods = env_->CallIntMethod(c, get_modifiers_);
   if (env_->ExceptionCheck()) {
     env_->ExceptionClear();
-    return false;
+    return -1;
   }
-  return (mods & 1) != 0;
+  return mods;
 }
 
 std::string Executor::NearestPublicClass(std::string_view binary_name) {
@@ -208,6 +221,7 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
     case StmtKind::kNewArray: ok = NewArray(s, vals, v); break;
     case StmtKind::kNewCollection: ok = NewCollection(s, vals, v); break;
     case StmtKind::kMock: ok = Mock(s, vals, v); break;
+    case StmtKind::kLambda: ok = Lambda(tc, s, vals, v); break;
     case StmtKind::kGetStatic: {
       jclass c = FindClass(s.owner);
       jfieldID f = c ? env_->GetStaticFieldID(c, s.field.c_str(), s.type.Descriptor().c_str())

@@ -49,6 +49,11 @@ class Executor {
   bool IsAssignable(const classfile::TypeDesc& from, const classfile::TypeDesc& to);
   // Whether the class is public (Class#getModifiers; nested classes included).
   bool IsPublic(std::string_view internal_name);
+  // Class#getModifiers of the class (nested classes: as declared); -1 if it cannot be loaded.
+  int Modifiers(std::string_view internal_name);
+  // The class file of `internal_name` as the system class loader finds it (JDK classes
+  // included; jtestgen.rt.Lambdas.classBytes). NotFound if there is none.
+  StatusOr<std::vector<uint8_t>> ClassBytes(const std::string& internal_name);
   // Binary name of the nearest public superclass of a class (for catch clauses).
   std::string NearestPublicClass(std::string_view binary_name);
 
@@ -88,6 +93,9 @@ class Executor {
   // step throws. False (setup failure) if Mockito is not on the classpath.
   bool Mock(const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
   bool LoadMockito();
+  // kLambda (executor_lambda.cc): jtestgen.rt.Lambdas.make(type, value), the value boxed
+  // when the statement producing it has a primitive type.
+  bool Lambda(const TestCase& tc, const Stmt& s, std::vector<jvalue>& vals, jvalue& result);
   // Box.valueOf(v) for primitive `prim` (Z B C S I J F D); nullptr on failure.
   jobject Box(char prim, const jvalue& v);
   Observed Observe(const Stmt& s, const jvalue& v);
@@ -106,6 +114,9 @@ class Executor {
   // Mockito (loaded on the first kMock statement; global refs held by classes_).
   jclass mockito_ = nullptr, matchers_ = nullptr, stubbing_ = nullptr;
   jmethodID mock_ = nullptr, when_ = nullptr, then_return_ = nullptr, validate_usage_ = nullptr;
+  // jtestgen.rt.Lambdas (embedded runtime).
+  jclass lambdas_ = nullptr;
+  jmethodID make_lambda_ = nullptr, class_bytes_ = nullptr;
   absl::flat_hash_map<std::string, jclass> classes_;
   // Keyed by "owner.name descriptor" (not by Callable address: callables come and go).
   absl::flat_hash_map<std::string, jmethodID> methods_;

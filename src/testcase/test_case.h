@@ -84,6 +84,9 @@ enum class StmtKind : uint8_t {
                    // element(k), args[1..]); element(k) varies the literal statement args[0]
                    // by `pattern` (an integral literal adds the offset, a string appends its
                    // decimal digits); count = repeat_mult * n + repeat_add. Produces no value.
+  kLambda,         // lambda of functional interface `type` whose single abstract method is
+                   // `callable`: returns the value of statement args[0] for any arguments,
+                   // or does nothing (args empty) when the method is void
 };
 
 struct Stmt {
@@ -91,10 +94,10 @@ struct Stmt {
   // Declared (static) type of the produced value; base 'V' when the statement produces none.
   classfile::TypeDesc type;
   Literal lit;
-  std::shared_ptr<const Callable> callable;
+  std::shared_ptr<const Callable> callable;  // kCall: the callee; kLambda: the SAM
   int receiver = -1;       // kCall on an instance method: index of the receiver statement
   std::vector<int> args;   // kCall arguments, kNewArray/kNewCollection elements, kMock
-                           // stubbed return values
+                           // stubbed return values, kLambda returned value
   std::string owner;       // kNewCollection: implementation class; kGetStatic: field owner
   std::string field;       // kGetStatic: field name
   // kMock: the stubbed methods of `type` (non-static; primitive, boxed or String return),

@@ -73,7 +73,8 @@ check 'fixtures.construct.Outer$Inner' Outer_Inner all '\.new Inner\('     # (e)
 check fixtures.construct.Outer    Outer    all '\.new Inner\('              # (e) inner class parameter
 check fixtures.construct.Geometry Geometry all 'Shapes\.circle\('           # (f) factory-only type
 check fixtures.construct.Generic  Generic  all 'put\("[^"]*", Long\.valueOf\(' # (g) type arguments: Map<String, Long>
-check fixtures.construct.Alarm    Alarm    all 'setLevel\('               # (h) candidate sequence search: collaborator mutators
+check fixtures.construct.Alarm    Alarm    all 'setLevel\('               # (i) candidate sequence search: collaborator mutators
+check fixtures.construct.Lazy     Lazy     all 'Supplier supplier[0-9]+ = \(\) -> ' # (h) lambdas: Supplier, SAMs with no implementation
 
 # (g) --mocks: Mocked.Sensor has no implementation anywhere; only a Mockito mock covers it,
 # and without --mocks the branches past the null check stay uncovered.

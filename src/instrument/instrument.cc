@@ -60,7 +60,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   NoteInstanceofTests(*cfg, original, cls.cp, first_branch, plan);
   Insertions ins(cfg->insns.size());
   JTG_RETURN_IF_ERROR(EmitProbes(sites, refs, cls.cp, ins));
-  if (options.coverage) {  // operand differences for the branch distances of if<cond>
+  if (options.coverage && !options.owner_blocks_only) {  // for branch distances of if<cond>
     JTG_RETURN_IF_ERROR(EmitCmpReplacements(cfg->insns, cls.cp, refs, ins));
   }
   if (options.mutation) {
@@ -116,6 +116,9 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& options, IdAlloc
   ProbeRefs refs;
   if (any_code && !helper) {
     JTG_ASSIGN_OR_RETURN(refs, AddProbeRefs(cls.cp));
+    if (options.owner_blocks_only) {  // block probes count on the execution's thread only
+      JTG_ASSIGN_OR_RETURN(refs.hit, cls.cp.AddMethodref(kProbesClass, "hitOwner", "(I)V"));
+    }
   }
   for (MethodInfo& m : cls.methods) {
     MethodPlan plan;

@@ -3,7 +3,8 @@
 // What is inserted (all stack-neutral, no new branches, so StackMapTable frames only need
 // their offsets relocated; max_stack grows by at most 4):
 //   - block probe:       sipush/ldc id; invokestatic jtestgen/rt/Probes.hit(I)V
-//                        (ids <= 32767 use sipush, larger ones ldc_w of an Integer)
+//                        (ids <= 32767 use sipush, larger ones ldc_w of an Integer;
+//                        Probes.hitOwner(I)V with Options::owner_blocks_only)
 //   - conditional jump:  dup|dup2; sipush opcode; sipush/ldc id;
 //                        invokestatic Probes.if1(III)V | if2(IIII)V |
 //                        ifNull(Ljava/lang/Object;II)V | ifAcmp(...)V  before the jump
@@ -52,6 +53,13 @@ struct Options {
   // bytes, +1 stack word), which returns the instruction's result. Off: not one byte differs
   // from the instrumentation without it. Control deps of the sites need `coverage`.
   bool mutation = false;
+  // Counting-only probes for code that the JVM's own threads share (whitelisted JDK classes
+  // instrumented by `jtestgen perf`, see jvm/coverage_transformer.h): with `coverage`, only
+  // block probes, and they call Probes.hitOwner(I)V, which counts a hit only on the thread
+  // running the current execution (between Probes.begin and Probes.drain). No branch,
+  // switch or comparison probes, no control dependences (BlockGoal::control_deps empty).
+  // Meant with loop_guards, exit_rewrite and mutation off. Off: nothing changes.
+  bool owner_blocks_only = false;
 };
 
 struct Result {

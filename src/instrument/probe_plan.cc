@@ -105,6 +105,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
   OutcomeGoals outcome_goals(cfg.blocks.size());
   std::vector<int32_t> branch_of(cfg.blocks.size(), -1), switch_of(cfg.blocks.size(), -1);
   std::vector<std::pair<uint32_t, uint32_t>> pending_chains;  // (block, goto target offset)
+  const bool branches = options.coverage && !options.owner_blocks_only;
   for (uint32_t bi = 0; bi < cfg.blocks.size(); ++bi) {
     const analysis::Block& b = cfg.blocks[bi];
     const Insn& last = insns[b.last_insn];
@@ -132,7 +133,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
     if (options.coverage && last.kind == InsnKind::kGoto && !last.targets.empty()) {
       pending_chains.emplace_back(bi, last.targets[0]);
     }
-    if (options.coverage && last.kind == InsnKind::kConditional) {
+    if (branches && last.kind == InsnKind::kConditional) {
       BranchGoal g;
       g.id = ids.Allocate(2);
       g.offset = last.offset;
@@ -143,7 +144,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       branch_of[bi] = static_cast<int32_t>(plan.branches.size());
       plan.branches.push_back(g);
     }
-    if (options.coverage && last.kind == InsnKind::kSwitch) {
+    if (branches && last.kind == InsnKind::kSwitch) {
       SwitchGoal g = PlanSwitch(last, line, ids);
       sites.push_back({ProbeSite::Kind::kSwitch, b.last_insn, false, g.switch_id, 0});
       outcome_goals[bi] = g.target_goals;
@@ -167,7 +168,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       break;
     }
   }
-  if (options.coverage) {
+  if (branches) {
     FillControlDeps(cfg, outcome_goals, first_block, branch_of, switch_of, plan);
   }
   return sites;

@@ -48,7 +48,8 @@ struct ProbeSite {
 // start_pc <= offset, 0 if none.
 uint16_t LineAt(const std::vector<classfile::LineNumber>& lines, uint32_t offset);
 
-// Allocates goal ids from `ids` (only if options.coverage), appends the goals to `plan`
+// Allocates goal ids from `ids` (only if options.coverage; with options.owner_blocks_only
+// block goals only, no control deps), appends the goals to `plan`
 // and returns the probe sites in emission order (grouped by instruction, each group in
 // block/branch-or-switch/loop order).
 std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,

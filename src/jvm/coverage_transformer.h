@@ -1,12 +1,14 @@
 // The ClassTransformer of `jtestgen suite`: instruments every class the application class
 // loader defines (the user's classpath; not the JDK, not jtestgen's runtime) with coverage
 // probes and runtime guards (instrument/instrument.h), and keeps each class's probe plan so
-// goal ids can be mapped back to lines and branches.
+// goal ids can be mapped back to lines and branches. In counting mode (`jtestgen perf`)
+// it also gives a whitelist of JDK classes counting-only block probes.
 //
 // Thread-safety: Transform may run on any thread that loads a class; all state is guarded
 // by a mutex.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -31,8 +33,26 @@ class CoverageTransformer : public ClassTransformer {
   // effect for a class loaded after the call; may be called for several classes.
   void EnableMutation(std::string internal_name);
 
+  // Counting mode (`jtestgen perf`, see jdk_counting.h). From now on:
+  //   - the bootstrap-loader classes named in `jdk_classes` (internal names, e.g.
+  //     "java/util/ArrayList") are instrumented too, with block probes only
+  //     (instrument::Options::owner_blocks_only; no loop guards, exit rewrites or mutation),
+  //     as they load or when the JVM retransforms them; their goal ids come from the same
+  //     IdAllocator, so they never collide with the application's;
+  //   - every class instrumented from now on keeps its original and its instrumented bytes,
+  //     and a later Transform of the same class (a JVMTI retransform, which restarts from the
+  //     original bytes) returns the cached instrumented bytes again; without counting mode
+  //     it returns nullopt (which after a retransform would revert the class).
+  // Only java/util classes other than java/util/Arrays are taken (the runtime helper
+  // itself uses Arrays; a probe there would recurse); other names are ignored.
+  // A second call replaces the JDK class list. REQUIRES: java.base reads the runtime
+  // helper's module (Jvm::LetJavaBaseReadRuntime) before a listed class loads.
+  void CountJdkClasses(std::vector<std::string> jdk_classes);
+
   // The plan of a class that was instrumented, or nullopt.
   std::optional<instrument::ClassPlan> Plan(const std::string& internal_name) const;
+  // The bytes a class had before instrumentation (kept in counting mode only), or nullopt.
+  std::optional<std::vector<uint8_t>> OriginalBytes(const std::string& internal_name) const;
   // Classes that could not be instrumented at all, with the reason.
   std::map<std::string, std::string> Failures() const;
 
@@ -42,6 +62,9 @@ class CoverageTransformer : public ClassTransformer {
   std::map<std::string, instrument::ClassPlan> plans_;
   std::map<std::string, std::string> failures_;
   std::set<std::string> mutation_classes_;
+  std::atomic<bool> counting_{false};  // written under mu_, read without it too
+  std::set<std::string> jdk_classes_;
+  std::map<std::string, std::vector<uint8_t>> original_, instrumented_;  // counting mode
 };
 
 // Whether a class belongs to the JDK, to jtestgen itself, to the test libraries (JUnit,

@@ -39,18 +39,24 @@ StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
   }
   jvm->env_ = static_cast<JNIEnv*>(env);
   jvm->transformer_ = options.transformer;
+  jvm->retransform_ = options.retransform;
 
   if (jvm->vm_->GetEnv(reinterpret_cast<void**>(&jvm->jvmti_), JVMTI_VERSION_11) != JNI_OK) {
     return absl::InternalError("cannot get a JVMTI environment");
   }
   JTG_RETURN_IF_ERROR(jvm->DefineRuntimeClasses());
 
-  if (jvm->transformer_ != nullptr) {
+  if (jvm->transformer_ != nullptr || jvm->retransform_) {
+    // One call, before the hook is first enabled: see JvmOptions::retransform.
     jvmtiCapabilities caps{};
-    caps.can_generate_all_class_hook_events = 1;
+    caps.can_generate_all_class_hook_events = jvm->transformer_ != nullptr ? 1 : 0;
+    caps.can_retransform_classes = jvm->retransform_ ? 1 : 0;
+    caps.can_retransform_any_class = jvm->retransform_ ? 1 : 0;
     if (jvm->jvmti_->AddCapabilities(&caps) != JVMTI_ERROR_NONE) {
       return absl::InternalError("JVMTI: cannot add class-hook capabilities");
     }
+  }
+  if (jvm->transformer_ != nullptr) {
     jvmtiEventCallbacks callbacks{};
     callbacks.ClassFileLoadHook = &Jvm::OnClassFileLoad;
     jvm->jvmti_->SetEventCallbacks(&callbacks, sizeof(callbacks));

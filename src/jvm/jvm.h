@@ -36,6 +36,11 @@ struct JvmOptions {
   std::string classpath;                 // -Djava.class.path
   std::vector<std::string> extra;        // more -X / -D options
   ClassTransformer* transformer = nullptr;  // not owned; must outlive the Jvm
+  // Adds JVMTI can_retransform_classes and can_retransform_any_class, in the same call as the
+  // class-hook capability and before ClassFileLoadHook is first enabled (JVMTI makes an env
+  // retransformation-capable only then), so that RetransformLoadedClasses works and the
+  // transformer also sees retransforms. Off (the default): no retransform capability.
+  bool retransform = false;
 };
 
 class Jvm {
@@ -51,6 +56,27 @@ class Jvm {
   // Major class-file version the VM accepts (61 for Java 17).
   int max_class_version() const { return max_class_version_; }
 
+  // The class file of a class the system class loader can see (JDK classes included, e.g.
+  // "java/util/ArrayList"), read with ClassLoader.getSystemResourceAsStream: the bytes as
+  // stored (jimage or classpath), never an instrumented version. Usable as a class-bytes
+  // source. Call on the creating thread (uses env()). Errors: NotFound when there is no such
+  // resource, Internal naming the Java exception otherwise.
+  StatusOr<std::vector<uint8_t>> ReadSystemClassBytes(const std::string& internal_name);
+
+  // Lets module java.base read the unnamed module of the bootstrap loader, where the runtime
+  // helper (jtestgen.rt.Probes) lives, with JVMTI AddModuleReads. Needed before any
+  // instrumented java.base class runs a probe (otherwise IllegalAccessError). Idempotent.
+  // Errors: Internal with the JVMTI error.
+  Status LetJavaBaseReadRuntime();
+
+  // Retransforms the loaded classes among `internal_names` (JVMTI RetransformClasses, one
+  // call): the transformer sees each again, with the class's original bytes. Names not
+  // loaded yet are skipped (the transformer sees them when they load). Returns how many
+  // classes were retransformed. REQUIRES: JvmOptions::retransform. Call on the creating
+  // thread. Errors: FailedPrecondition without the capability, Internal with the JVMTI
+  // error (e.g. a class the transformer made invalid).
+  StatusOr<int> RetransformLoadedClasses(const std::vector<std::string>& internal_names);
+
  private:
   Jvm() = default;
   static void JNICALL OnClassFileLoad(jvmtiEnv* jvmti, JNIEnv* env, jclass being_redefined,
@@ -64,6 +90,7 @@ class Jvm {
   JNIEnv* env_ = nullptr;
   jvmtiEnv* jvmti_ = nullptr;
   ClassTransformer* transformer_ = nullptr;
+  bool retransform_ = false;
   int max_class_version_ = 61;
 };
 

@@ -43,6 +43,10 @@ public final class Probes {
   public static int mutantSite;
   public static int mutantIndex = -1;
 
+  // The thread running the current execution (set by begin, cleared by drain): the only one
+  // whose probes in shared JDK code count (hitOwner). Other JVM threads use the same classes.
+  private static Thread owner;
+
   /** Completed backward jumps in the current execution. */
   public static long iterations;
   /** Backward jumps allowed per execution. */
@@ -62,6 +66,16 @@ public final class Probes {
       if (logSize == log.length) log = java.util.Arrays.copyOf(log, logSize * 2);
       log[logSize++] = id;
     }
+  }
+
+  /**
+   * Block probe of the JDK classes instrumented for iteration counting ({@code jtestgen perf}):
+   * counts like {@link #hit} but only on the thread of the current execution, between
+   * {@link #begin} and {@link #drain}. Must use no class it is called from (java.util
+   * collections): Probes itself uses only arrays and java.util.Arrays.
+   */
+  public static void hitOwner(int id) {
+    if (Thread.currentThread() == owner) hit(id);
   }
 
   private static synchronized void grow(int id) {
@@ -270,6 +284,7 @@ public final class Probes {
 
   /** Starts an execution: clears counters and sets its budgets. */
   public static void begin(long iterationLimit, long deadlineNanos) {
+    owner = Thread.currentThread();
     iterations = 0;
     cmpPending = false;
     Probes.iterationLimit = iterationLimit;
@@ -284,6 +299,7 @@ public final class Probes {
    * {@link WeakMutation}), and resets all of them.
    */
   public static int[] drain() {
+    owner = null;
     int n = logSize;
     int m = switchLogSize;
     int d = BranchDistance.keepUnreached(seen);

@@ -5,6 +5,7 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
+#include "cli/perf_command.h"
 #include "cli/suite_command.h"
 #include "cli/supervisor.h"
 
@@ -47,7 +48,44 @@ int main(int argc, char** argv) {
                 "with Mockito (libmockito-java); tests keep a mock only for goals real objects "
                 "do not cover (default: off)");
 
+  jtg::cli::PerfOptions perf;
+  std::string perf_budget = "60s";
+  auto* pcmd = app.add_subcommand(
+      "perf", "generate tests that expose loops whose work grows faster than their input");
+  pcmd->add_option("--classpath,--cp", perf.classpath, "directories and jars, ':'-separated")
+      ->required();
+  pcmd->add_option("--class", perf.class_name, "class under test (binary name)")->required();
+  pcmd->add_option("--method", perf.method,
+                   "only this method: a name, optionally with parameter types as simple or "
+                   "qualified names, e.g. 'subtract(List,List)'");
+  pcmd->add_option("--mu", perf.mu,
+                   "iterations a long loop must reach in one execution; the largest input size "
+                   "of the growth runs (default 1024)");
+  pcmd->add_option("--budget", perf_budget, "search budget for the class, e.g. 60s, 2m (default 60s)");
+  pcmd->add_option("--out", perf.out_dir, "output directory (default gen)");
+  pcmd->add_option("--junit", perf.junit, "JUnit dialect: 4 or 5 (default 5)")
+      ->check(CLI::IsMember({4, 5}));
+  pcmd->add_option("--seed", perf.seed, "random seed (default 0)");
+  pcmd->add_option("--validation-runs", perf.validation_runs,
+                   "JUnit runs of the written tests (default 1)");
+  pcmd->add_flag("--quiet", perf.quiet, "print no summary");
+
   CLI11_PARSE(app, argc, argv);
+
+  if (pcmd->parsed()) {
+    auto seconds = jtg::cli::ParseBudget(perf_budget);
+    if (!seconds.ok()) {
+      std::fprintf(stderr, "jtestgen: %s\n", std::string(seconds.status().message()).c_str());
+      return 2;
+    }
+    perf.budget_seconds = *seconds;
+    jtg::Status st = jtg::cli::RunPerf(perf);
+    if (!st.ok()) {
+      std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
+      return 1;
+    }
+    return 0;
+  }
 
   if (cmd->parsed()) {
     auto seconds = jtg::cli::ParseBudget(budget);

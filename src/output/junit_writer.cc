@@ -473,8 +473,6 @@ JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions&
   bool j5 = opts.dialect == Dialect::kJUnit5;
   namer.Reserve("Test", j5 ? "org.junit.jupiter.api.Test" : "org.junit.Test");
   namer.Reserve(f.class_name, (f.package_name.empty() ? "" : f.package_name + ".") + f.class_name);
-  namer.Reserve("Body", (f.package_name.empty() ? "" : f.package_name + ".") + f.class_name +
-                            ".Body");
   std::string cut_name = namer.Name(cut);
   std::vector<std::string> body;
   std::vector<std::pair<int, int>> ranges;

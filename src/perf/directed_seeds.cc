@@ -50,7 +50,8 @@ int AppendFilled(TestCase& tc, const TypeDesc& declared, const std::string& impl
   Stmt c;
   c.kind = StmtKind::kNewCollection;
   c.owner = impl;
-  c.type = declared;
+  c.type = Obj(impl);  // the writer spells `new <type>()`
+  (void)declared;
   tc.stmts.push_back(std::move(c));
   int coll = static_cast<int>(tc.size()) - 1;
   Stmt base;

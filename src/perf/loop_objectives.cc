@@ -24,7 +24,7 @@ LoopCount CountLoop(const CountedLoop& l, const HitCounts& counts) {
     return s;
   };
   LoopCount c;
-  c.iterations = sum(l.iter_ids);
+  c.iterations = std::max<int64_t>(0, sum(l.iter_ids) - sum(l.iter_minus_ids));
   int64_t head = sum(l.head_ids);
   c.executions = std::max<int64_t>(head - c.iterations, c.iterations > 0 ? 1 : 0);
   return c;

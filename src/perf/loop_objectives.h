@@ -31,7 +31,9 @@ namespace jtg::perf {
 
 struct CountedLoop {
   LoopRefOut where;                // for the report
-  std::vector<int32_t> iter_ids;   // probe ids whose counts sum to the completed iterations
+  // Completed iterations = sum of the counts of iter_ids - sum of those of iter_minus_ids.
+  std::vector<int32_t> iter_ids, iter_minus_ids;
+  bool exact = true;               // false: over-counts by up to one per execution
   std::vector<int32_t> head_ids;   // probe ids of the header block (entries + iterations)
 };
 

@@ -182,6 +182,10 @@ ExecResult Executor::Run(const TestCase& tc) {
     if (opts_.window_last && i + 1 == tc.size() && i > 0) {
       ExecResult discard;
       CollectGoals(discard);  // drains the probes: only the last statement is reported
+      // drain() also ends the execution for thread-filtered probes (Probes.hitOwner): begin
+      // again, with the same budgets.
+      env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit),
+                                 deadline);
     }
     if (!RunStmt(tc, i, vals, out)) break;
   }

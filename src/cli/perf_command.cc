@@ -1,0 +1,376 @@
+#include "cli/perf_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "absl/strings/str_format.h"
+#include "classpath/classpath.h"
+#include "cli/suite_steps.h"
+#include "generate/minimizer.h"
+#include "generate/mosa.h"
+#include "generate/universe.h"
+#include "jvm/jvm.h"
+#include "jvm/watchdog.h"
+#include "output/junit_writer.h"
+#include "output/process.h"
+#include "output/validator.h"
+#include "perf/directed_seeds.h"
+#include "perf/goal_builder.h"
+#include "perf/growth.h"
+#include "perf/growth_runner.h"
+#include "perf/loop_objectives.h"
+#include "perf/method_selector.h"
+#include "perf/report.h"
+#include "runtime/embedded_classes.h"
+#include "testcase/executor.h"
+
+namespace jtg::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A finding with its sized test, before timing.
+struct Candidate {
+  perf::Finding finding;
+  testcase::TestCase test;
+  bool redundant = false;
+  perf::GrowthSeries growth;
+};
+
+std::string Binary(std::string internal) {
+  std::replace(internal.begin(), internal.end(), '/', '.');
+  return internal;
+}
+
+// A Java identifier tag for an input pattern: "disjointSecondLarger", "populated", ...
+std::string PatternTag(const testcase::TestCase& tc) {
+  std::vector<const testcase::Stmt*> fills;
+  for (const auto& s : tc.stmts) {
+    if (s.kind == testcase::StmtKind::kRepeat) fills.push_back(&s);
+  }
+  if (fills.empty()) return "sizedBy_n";
+  if (fills.size() == 1) {
+    return fills[0]->repeat_pattern == testcase::RepeatPattern::kSame ? "equalElements"
+                                                                      : "distinctElements";
+  }
+  std::set<int64_t> bases;
+  bool larger_later = false, smaller_later = false, same = false;
+  for (size_t k = 0; k < fills.size(); ++k) {
+    const auto& base = tc.stmts[static_cast<size_t>(fills[k]->args[0])].lit;
+    bases.insert(base.i);
+    same = same || fills[k]->repeat_pattern == testcase::RepeatPattern::kSame;
+    if (k > 0) {
+      larger_later = larger_later || fills[k]->repeat_add > fills[0]->repeat_add;
+      smaller_later = smaller_later || fills[k]->repeat_add < fills[0]->repeat_add;
+    }
+  }
+  if (same) return "equalElements";
+  std::string tag = bases.size() == fills.size() ? "disjoint" : "overlapping";
+  if (larger_later) tag += "SecondLarger";
+  else if (smaller_later) tag += "FirstLarger";
+  return tag + "Inputs";
+}
+
+// Writes the embedded jtestgen/rt/PerfTimer class under `dir`; returns false on failure.
+bool WritePerfTimer(const std::string& dir) {
+  for (int i = 0; i < runtime::kEmbeddedClassCount; ++i) {
+    const auto& c = runtime::kEmbeddedClasses[i];
+    if (std::string(c.name) != "jtestgen/rt/PerfTimer") continue;
+    fs::path p = fs::path(dir) / (std::string(c.name) + ".class");
+    fs::create_directories(p.parent_path());
+    FILE* f = std::fopen(p.c_str(), "wb");
+    if (f == nullptr) return false;
+    bool ok = std::fwrite(c.bytes, 1, c.size, f) == c.size;
+    return std::fclose(f) == 0 && ok;
+  }
+  return false;
+}
+
+// Times one sized test in a plain JVM: (n, median ms) per size that ran.
+std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
+                                                const std::string& test_class,
+                                                const std::string& method,
+                                                const std::vector<int64_t>& ns,
+                                                std::string* error) {
+  std::vector<std::string> argv = {std::string(JTG_JAVA_HOME) + "/bin/java", "-Xmx2g",
+                                   "-XX:+UseSerialGC", "-cp", classpath,
+                                   "jtestgen.rt.PerfTimer", test_class, "3000", method};
+  for (int64_t n : ns) argv.push_back(std::to_string(n));
+  std::vector<std::pair<double, double>> out;
+  auto r = output::RunProcess(argv, 60);
+  if (!r.ok()) {
+    *error = std::string(r.status().message());
+    return out;
+  }
+  size_t pos = 0;
+  while (pos < r->output.size()) {
+    size_t eol = r->output.find('\n', pos);
+    std::string line = r->output.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    pos = eol == std::string::npos ? r->output.size() : eol + 1;
+    if (line.rfind("error ", 0) == 0) {
+      *error = line.substr(6);
+      break;
+    }
+    double n = 0, ms = 0;
+    if (std::sscanf(line.c_str(), "%lf %lf", &n, &ms) == 2) out.emplace_back(n, ms);
+  }
+  if (out.empty() && error->empty()) *error = "timer printed nothing: " + r->output.substr(0, 300);
+  return out;
+}
+
+}  // namespace
+
+Status RunPerf(const PerfOptions& opts) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  if (opts.class_name.empty()) {
+    return absl::InvalidArgumentError("jtestgen perf: give --class (--jar is not built yet)");
+  }
+  std::optional<perf::MethodPattern> pattern;
+  if (!opts.method.empty()) {
+    JTG_ASSIGN_OR_RETURN(auto p, perf::ParseMethodPattern(opts.method));
+    pattern = p;
+  }
+  std::string internal = opts.class_name;
+  std::replace(internal.begin(), internal.end(), '.', '/');
+  JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
+  JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal));
+
+  perf::PerfReport report;
+  report.cls = opts.class_name;
+  report.budget_s = opts.budget_seconds;
+  report.mu = opts.mu;
+
+  // Entry methods: public methods (not constructors) matching --method.
+  std::vector<generate::CallablePtr> entries;
+  for (const auto& t : universe->targets()) {
+    if (t->IsConstructor()) continue;
+    if (pattern && !perf::Matches(*pattern, t->name, t->descriptor)) continue;
+    entries.push_back(t);
+  }
+  if (entries.empty()) {
+    return absl::NotFoundError(absl::StrCat("class ", opts.class_name, ": no public method",
+                                            pattern ? " matches --method '" + opts.method + "'"
+                                                    : std::string("")));
+  }
+
+  jvm::JvmOptions jopts;
+  jopts.classpath = cp.spec();
+  JTG_ASSIGN_OR_RETURN(auto counting, perf::StartCountingJvm(jopts, perf::CountedJdkClasses()));
+  auto& vm = *counting.vm;
+  testcase::ExecutorOptions exec_opts;
+  exec_opts.hit_counts = true;
+  exec_opts.window_last = true;
+  exec_opts.iteration_limit = 200'000'000;
+  exec_opts.time_limit_ms = 5000;
+  JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm.env(), exec_opts));
+  JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm.vm(), vm.jvmti(), vm.env()));
+  executor->SetWatchdog(watchdog.get());
+  std::string load_error;
+  if (executor->FindClass(internal, &load_error) == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("class ", opts.class_name, " cannot be loaded: ", load_error));
+  }
+  perf::GoalBuilder goal_builder(counting, *universe, cp, *executor);
+
+  // Growth sizes: mu/8 .. mu.
+  std::vector<int64_t> ns;
+  for (int64_t n = std::max(1, opts.mu / 8); n <= opts.mu; n *= 2) ns.push_back(n);
+
+  generate::Rng rng(opts.seed);
+  std::vector<Candidate> candidates;
+  double per_entry = opts.budget_seconds / static_cast<double>(entries.size());
+  for (size_t e = 0; e < entries.size(); ++e) {
+    const auto& entry = entries[e];
+    std::string sig = perf::JavaSignature(entry->name, entry->descriptor);
+    auto goals = goal_builder.For(entry);
+    if (!goals.ok()) {
+      report.skipped.push_back({sig, std::string(goals.status().message())});
+      continue;
+    }
+    if (goals->empty()) {
+      report.skipped.push_back({sig, "reaches no loop"});
+      continue;
+    }
+    perf::LoopObjectives objectives(std::move(*goals), opts.mu, opts.mu2);
+    generate::MosaOptions mo;
+    mo.candidate_search = false;
+    // The search calls the entry alone (and constructors): a universe without the others.
+    std::vector<std::string> others;
+    for (const auto& t : universe->targets()) {
+      if (!t->IsConstructor() && t != entry) others.push_back(t->name + t->descriptor);
+    }
+    JTG_ASSIGN_OR_RETURN(auto only, generate::Universe::Build(cp, internal, others));
+    generate::Mosa mosa(*only, objectives, *executor, rng, mo);
+    generate::SequencePool seed_pool;
+    generate::ValueFactory seed_factory(*only, seed_pool, *executor, rng,
+                                        generate::FactoryLimits{});
+    std::vector<testcase::TestCase> seeds;
+    for (auto& s : perf::DirectedSeeds(*only, seed_factory, entry, opts.mu / 8)) {
+      seeds.push_back(std::move(s.test));
+    }
+    mosa.Seed(std::move(seeds));
+    double remaining = opts.budget_seconds - elapsed();
+    generate::SearchBudget budget{std::max(1.0, std::min(per_entry, remaining)), 0};
+    mosa.Run(budget);
+    const bool log = std::getenv("JTG_PERF_LOG") != nullptr;
+    if (log) {
+      std::fprintf(stderr, "perf: %s: %zu goals, %lld tests run\n", sig.c_str(),
+                   objectives.goals().size(), static_cast<long long>(mosa.stats().iterations));
+    }
+    // Growth of each goal's best test.
+    for (size_t g = 0; g < objectives.goals().size(); ++g) {
+      const auto& best = objectives.Best(static_cast<int32_t>(g));
+      const perf::LoopGoal& goal = objectives.goals()[g];
+      if (!best) continue;
+      Candidate c;
+      c.redundant = goal.redundant;
+      c.test = best->test;
+      c.growth = perf::MeasureGrowth(*executor, goal, best->test, ns);
+      perf::Finding& f = c.finding;
+      f.cls = opts.class_name;
+      f.method = sig;
+      f.kind = goal.redundant ? "redundant-traversal" : "long-loop";
+      for (const auto& l : goal.loops) f.loops.push_back(l.where);
+      c.test.n = opts.mu;
+      f.input_pattern = perf::DescribeInputs(c.test);
+      f.sizes = c.growth.sizes;
+      f.iterations = c.growth.iterations;
+      f.max_iterations = c.growth.max_iterations;
+      perf::PowerFit fit = perf::FitPowerLaw(c.growth.sizes, c.growth.iterations);
+      if (fit.ok) f.exponent = fit.exponent;
+      if (log) {
+        std::string where;
+        for (const auto& l : f.loops) where += " " + l.method + ":" + std::to_string(l.line);
+        std::string its;
+        for (double v : c.growth.iterations) its += " " + std::to_string(static_cast<long long>(v));
+        std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n", g,
+                     f.kind.c_str(), where.c_str(), best->fitness, its.c_str(),
+                     fit.ok ? fit.exponent : 0.0, c.growth.error.c_str());
+      }
+      // Keep what may be a finding: a nested pair whose iterations grow superlinearly, or a
+      // loop that scales with the input.
+      if (!c.growth.error.empty()) {
+        if (goal.redundant) continue;
+        f.status = "suspected";
+        f.reason = c.growth.error;
+      }
+      if (goal.redundant && (!fit.ok || fit.exponent < 1.3)) continue;
+      if (!goal.redundant && f.max_iterations < 16) continue;
+      candidates.push_back(std::move(c));
+    }
+  }
+
+  // Write the sized tests, validate them, time them, judge.
+  std::vector<output::PerfTest> tests;
+  std::map<std::string, int> used;
+  for (auto& c : candidates) {
+    std::string base = c.test.stmts.back().callable ? c.test.stmts.back().callable->name : "test";
+    base += "_" + PatternTag(c.test);
+    int k = used[base]++;
+    std::string name = k == 0 ? base : base + "_" + std::to_string(k + 1);
+    c.test.n = opts.mu;
+    testcase::ExecResult r = executor->Run(c.test);
+    std::string doc = c.finding.kind + " in " + c.finding.method + ": " + c.finding.input_pattern;
+    tests.push_back({c.test, r, name, doc});
+  }
+  output::WriterOptions wopts;
+  wopts.dialect = opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
+  wopts.cut_internal_name = internal;
+  wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
+  output::TypeOracle oracle = MakeOracle(*executor);
+  char tmpl[] = "/tmp/jtestgen-perf-XXXXXX";
+  std::string work = mkdtemp(tmpl) ? tmpl : (fs::temp_directory_path() / "jtestgen-perf").string();
+  output::ValidatorOptions vopts;
+  vopts.java_home = JTG_JAVA_HOME;
+  vopts.classpath = opts.classpath;
+  vopts.dialect = wopts.dialect;
+  vopts.runs = opts.validation_runs;
+  vopts.work_dir = work;
+  output::JavaFile file;
+  std::set<std::string> dropped;
+  if (!tests.empty()) {
+    for (int round = 0; round < 4; ++round) {
+      std::vector<output::PerfTest> keep;
+      for (const auto& t : tests) {
+        if (!dropped.contains(t.name)) keep.push_back(t);
+      }
+      file = output::WritePerfJUnit(keep, wopts, oracle, opts.mu);
+      JTG_ASSIGN_OR_RETURN(auto v, output::Validate(file, opts.out_dir, vopts));
+      if (v.bad_tests.empty()) break;
+      if (!opts.quiet) {
+        std::fprintf(stderr, "validation: dropping %zu failing test(s):", v.bad_tests.size());
+        for (const std::string& name : v.bad_tests) std::fprintf(stderr, " %s", name.c_str());
+        std::fprintf(stderr, "\n");
+        if (std::getenv("JTG_VALIDATION_LOG") != nullptr) std::fprintf(stderr, "%s\n", v.log.c_str());
+      }
+      dropped.insert(v.bad_tests.begin(), v.bad_tests.end());
+    }
+  }
+  std::string timer_dir = work + "/timer";
+  bool timer = WritePerfTimer(timer_dir);
+  std::string run_cp = work + "/classes:" + timer_dir + ":" + opts.classpath;
+  std::string test_class = (file.package_name.empty() ? "" : file.package_name + ".") + file.class_name;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    Candidate& c = candidates[i];
+    perf::Finding& f = c.finding;
+    const std::string& name = tests[i].name;
+    bool written = !dropped.contains(name);
+    if (written) f.test = file.class_name + "." + name;
+    std::string time_error;
+    std::vector<std::pair<double, double>> times;
+    if (written && timer && c.growth.error.empty()) {
+      times = TimeTest(run_cp, test_class, name, ns, &time_error);
+    }
+    // Times align with the first sizes that ran.
+    for (size_t k = 0; k < times.size() && k < c.growth.sizes.size(); ++k) {
+      f.times_ms.push_back(times[k].second);
+    }
+    std::vector<double> sizes(c.growth.sizes.begin(),
+                              c.growth.sizes.begin() + static_cast<long>(f.times_ms.size()));
+    if (!c.growth.error.empty()) {
+      // Already suspected with the reason.
+    } else if (c.redundant) {
+      perf::Verdict v = perf::JudgeRedundantTraversal(c.growth.sizes, c.growth.iterations, {});
+      if (v.confirmed || v.reason.find("not measured") != std::string::npos) {
+        v = perf::JudgeRedundantTraversal(sizes, std::vector<double>(c.growth.iterations.begin(),
+                                                                     c.growth.iterations.begin() + static_cast<long>(sizes.size())),
+                                          f.times_ms);
+      }
+      f.status = v.confirmed ? "confirmed" : "suspected";
+      f.reason = v.reason;
+      if (!time_error.empty()) f.reason += " (timing: " + time_error + ")";
+    } else {
+      perf::Verdict v = perf::JudgeLongLoop(f.max_iterations, opts.mu);
+      f.status = v.confirmed ? "confirmed" : "suspected";
+      f.reason = v.reason;
+    }
+    if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";
+    if (!written) f.reason += "; its test failed validation and was not written";
+    report.findings.push_back(f);
+  }
+  fs::create_directories(opts.out_dir);
+  JTG_RETURN_IF_ERROR(perf::WriteReport(report, opts.out_dir));
+  if (!opts.quiet) {
+    int confirmed = 0;
+    for (const auto& f : report.findings) confirmed += f.status == "confirmed" ? 1 : 0;
+    std::printf("jtestgen perf %s: %zu finding(s), %d confirmed, %zu method(s) skipped, %.1f s\n",
+                opts.class_name.c_str(), report.findings.size(), confirmed,
+                report.skipped.size(), elapsed());
+    for (const auto& f : report.findings) {
+      std::printf("  %-9s %-19s %s: %s\n", f.status.c_str(), f.kind.c_str(), f.method.c_str(),
+                  f.reason.c_str());
+    }
+    std::printf("  report: %s/perf-report.md\n", opts.out_dir.c_str());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::cli

@@ -1,0 +1,41 @@
+// `jtestgen perf`: generates tests that expose performance bugs in loops (issue 5; WhiteSyn
+// and Glider, ../shared/techniques/whitesyn.md, glider.md), each confirmed by measured growth.
+//
+// Pipeline per entry method of the class under test (all public methods, or those matching
+// --method): loop index (loops reachable from the entry and nested pairs across calls) ->
+// loop goals with probe ids (CUT, other classpath classes, whitelisted JDK classes counted by
+// probes) -> DynaMOSA over the loop goals (perf/loop_objectives.h), seeded with Glider's
+// input patterns (perf/directed_seeds.h) -> growth: the best test per goal rerun at sizes
+// mu/8 .. mu, iterations fitted (perf/growth.h) -> JUnit class of sized tests (javac +
+// JUnit validation) -> timing of each finding in a plain JVM (jtestgen.rt.PerfTimer) ->
+// verdicts -> gen/perf-report.json and .md (perf/report.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+
+namespace jtg::cli {
+
+struct PerfOptions {
+  std::string classpath;
+  std::string class_name;   // binary name; empty with --jar
+  std::string jar;          // --jar: every public class of this jar
+  std::string method;       // --method pattern (perf/method_selector.h); empty: all
+  int mu = 1024;            // iteration target of long loops; the largest growth size
+  int mu2 = 32;             // per-loop target of nested pairs during the search
+  double budget_seconds = 60;  // search budget per class (shared by its entry methods)
+  std::string out_dir = "gen";
+  int junit = 5;
+  uint64_t seed = 0;
+  int validation_runs = 1;
+  bool quiet = false;
+};
+
+// Errors: the classpath, class or --method cannot be used, or the JVM cannot start. Findings
+// already measured are written before an error that ends a --jar run.
+Status RunPerf(const PerfOptions& opts);
+
+}  // namespace jtg::cli

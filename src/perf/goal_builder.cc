@@ -1,0 +1,117 @@
+#include "perf/goal_builder.h"
+
+#include <set>
+
+#include "jvm/iteration_counter.h"
+#include "jvm/jdk_counting.h"
+#include "perf/jdk_dispatch.h"
+
+namespace jtg::perf {
+
+StatusOr<CountingJvm> StartCountingJvm(jvm::JvmOptions options,
+                                       std::vector<std::string> jdk_classes) {
+  CountingJvm c;
+  c.transformer = std::make_unique<jvm::CoverageTransformer>();
+  c.jdk_classes = std::move(jdk_classes);
+  options.transformer = c.transformer.get();
+  options.retransform = true;
+  JTG_ASSIGN_OR_RETURN(c.vm, jvm::Jvm::Create(options));
+  // Right away: classes instrumented from now on keep their original bytes (needed to map
+  // back edges to probes), and the JDK whitelist gets counting probes.
+  JTG_ASSIGN_OR_RETURN(int n, jvm::StartJdkCounting(*c.vm, *c.transformer, c.jdk_classes));
+  (void)n;
+  return c;
+}
+
+std::vector<std::string> CountedJdkClasses() {
+  std::set<std::string> all;
+  for (const auto& c : jvm::DefaultJdkCountedClasses()) all.insert(c);
+  for (const auto& c : FollowedJdkClasses()) all.insert(c);
+  return {all.begin(), all.end()};
+}
+
+GoalBuilder::GoalBuilder(CountingJvm& c, generate::Universe& u, const classpath::Classpath& cp,
+                         testcase::Executor& ex)
+    : c_(c), u_(u), cp_(cp), ex_(ex) {
+  ClassBytesFn bytes = [this](const std::string& name) -> StatusOr<std::vector<uint8_t>> {
+    if (!IsJdkClass(name)) {
+      auto b = cp_.ReadClass(name);
+      if (b.ok()) return b;
+    }
+    return c_.vm->ReadSystemClassBytes(name);
+  };
+  SubtypesFn subtypes = [this](const std::string& name) { return u_.ConcreteSubtypesOf(name, 16); };
+  indexer_ = std::make_unique<LoopIndexer>(std::move(bytes), std::move(subtypes));
+}
+
+int32_t GoalBuilder::BlockAt(const MethodKey& m, uint32_t offset) {
+  auto code = jvm::FindMethodCode(*c_.transformer, m.owner, m.name, m.desc);
+  if (!code.ok()) return 0;
+  auto id = jvm::BlockGoalAt(code->plan, offset);
+  return id.ok() ? *id : 0;
+}
+
+bool GoalBuilder::Counted(const LoopRef& loop, CountedLoop* out) {
+  // Load (and so instrument) the class first: a class the tests have not touched yet has
+  // no plan.
+  ex_.FindClass(loop.method.owner);
+  auto code = jvm::FindMethodCode(*c_.transformer, loop.method.owner, loop.method.name,
+                                  loop.method.desc);
+  if (!code.ok()) return false;
+  for (uint32_t o : loop.back_edge_offsets) {
+    auto counter = jvm::BackEdgeCounter(*code, o);
+    if (!counter.ok()) return false;
+    out->iter_ids.insert(out->iter_ids.end(), counter->plus.begin(), counter->plus.end());
+    out->iter_minus_ids.insert(out->iter_minus_ids.end(), counter->minus.begin(),
+                               counter->minus.end());
+    out->exact = out->exact && counter->exact;
+  }
+  auto head = jvm::BlockGoalAt(code->plan, loop.header_offset);
+  if (head.ok()) out->head_ids.push_back(*head);
+  out->where.method = loop.method.JavaName();
+  out->where.line = loop.line;
+  return !out->iter_ids.empty() && !out->head_ids.empty();
+}
+
+StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& entry,
+                                                 size_t max_goals) {
+  MethodKey key{entry->owner, entry->name, entry->descriptor};
+  JTG_ASSIGN_OR_RETURN(LoopIndex index, indexer_->Index(key));
+  std::vector<CountedLoop> counted(index.loops.size());
+  std::vector<bool> ok(index.loops.size(), false);
+  std::vector<std::vector<int32_t>> paths(index.loops.size());
+  for (size_t i = 0; i < index.loops.size(); ++i) {
+    const ReachedLoop& r = index.loops[i];
+    ok[i] = Counted(r.loop, &counted[i]);
+    counted[i].where.depth = static_cast<int>(r.depth);
+    for (const CallStep& step : r.chain) {
+      int32_t b = BlockAt(step.caller, step.offset);
+      if (b != 0) paths[i].push_back(b);
+    }
+  }
+  std::vector<LoopGoal> out;
+  size_t longs = 0, pairs = 0;
+  for (size_t i = 0; i < index.loops.size() && longs < max_goals; ++i) {
+    if (!ok[i] || IsJdkClass(index.loops[i].loop.method.owner)) continue;
+    LoopGoal g;
+    g.loops = {counted[i]};
+    g.path_ids = paths[i];
+    g.entry_key = entry->name + entry->descriptor;
+    out.push_back(std::move(g));
+    ++longs;
+  }
+  for (const NestedPair& p : index.pairs) {
+    if (pairs >= max_goals) break;
+    if (!ok[p.outer] || !ok[p.inner]) continue;
+    LoopGoal g;
+    g.redundant = true;
+    g.loops = {counted[p.outer], counted[p.inner]};
+    g.path_ids = paths[p.inner];
+    g.entry_key = entry->name + entry->descriptor;
+    out.push_back(std::move(g));
+    ++pairs;
+  }
+  return out;
+}
+
+}  // namespace jtg::perf

@@ -227,13 +227,29 @@ Status RunPerf(const PerfOptions& opts) {
     }
     // Growth of each goal's best test.
     for (size_t g = 0; g < objectives.goals().size(); ++g) {
-      const auto& best = objectives.Best(static_cast<int32_t>(g));
+      const auto& bests = objectives.Best(static_cast<int32_t>(g));
       const perf::LoopGoal& goal = objectives.goals()[g];
-      if (!best) continue;
+      if (bests.empty()) continue;
+      // Size up each kept test; keep the one whose iterations grow fastest (long loops: the
+      // most iterations at the largest size).
       Candidate c;
+      double best_score = -1;
+      double best_fitness = 0;
+      for (const auto& b : bests) {
+        perf::GrowthSeries gs = perf::MeasureGrowth(*executor, goal, b.test, ns);
+        double score = -1;
+        if (gs.error.empty() && !gs.iterations.empty()) {
+          perf::PowerFit pf = perf::FitPowerLaw(gs.sizes, gs.iterations);
+          score = goal.redundant ? (pf.ok ? pf.exponent : 0) : gs.max_iterations;
+        }
+        if (score > best_score || c.test.stmts.empty()) {
+          best_score = score;
+          best_fitness = b.fitness;
+          c.test = b.test;
+          c.growth = std::move(gs);
+        }
+      }
       c.redundant = goal.redundant;
-      c.test = best->test;
-      c.growth = perf::MeasureGrowth(*executor, goal, best->test, ns);
       perf::Finding& f = c.finding;
       f.cls = opts.class_name;
       f.method = sig;
@@ -252,7 +268,7 @@ Status RunPerf(const PerfOptions& opts) {
         std::string its;
         for (double v : c.growth.iterations) its += " " + std::to_string(static_cast<long long>(v));
         std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n", g,
-                     f.kind.c_str(), where.c_str(), best->fitness, its.c_str(),
+                     f.kind.c_str(), where.c_str(), best_fitness, its.c_str(),
                      fit.ok ? fit.exponent : 0.0, c.growth.error.c_str());
       }
       // Keep what may be a finding: a nested pair whose iterations grow superlinearly, or a

@@ -78,12 +78,22 @@ generate::Evaluation LoopObjectives::Evaluate(const testcase::TestCase& tc,
     auto& best = best_[g];
     int64_t total = 0;
     for (const auto& c : lc) total += c.iterations;
-    int64_t best_total = 0;
-    if (best) {
-      for (const auto& c : best->counts) best_total += c.iterations;
-    }
-    if (!best || f < best->fitness || (f == best->fitness && total > best_total)) {
-      best = BestTest{f, tc, std::move(lc)};
+    auto total_of = [](const BestTest& b) {
+      int64_t t = 0;
+      for (const auto& c : b.counts) t += c.iterations;
+      return t;
+    };
+    auto worse = [&](const BestTest& b) {  // is (f, total) better than b?
+      return f < b.fitness || (f == b.fitness && total > total_of(b));
+    };
+    bool duplicate = std::any_of(best.begin(), best.end(), [&](const BestTest& b) {
+      return b.fitness == f && total_of(b) == total;
+    });
+    if (duplicate) continue;
+    if (best.size() < kKeep || worse(best.back())) {
+      auto at = std::find_if(best.begin(), best.end(), worse);
+      best.insert(at, BestTest{f, tc, std::move(lc)});
+      if (best.size() > kKeep) best.pop_back();
     }
   }
   return e;

@@ -78,8 +78,13 @@ class LoopObjectives : public generate::Objectives {
   std::string MethodKeyOf(int32_t goal) const override;
 
   const std::vector<LoopGoal>& goals() const { return goals_; }
-  // The best test seen for a goal; nullopt if no test reached its loops.
-  const std::optional<BestTest>& Best(int32_t goal) const { return best_[static_cast<size_t>(goal)]; }
+  // The best tests seen for a goal, best first (lowest fitness, then most iterations; at
+  // most kKeep, with distinct iteration totals so that differently shaped inputs survive);
+  // empty if no test reached its loops. The growth check sizes each up and keeps the one
+  // that grows fastest: at the search's size a test that does not scale may still count
+  // the most iterations.
+  static constexpr size_t kKeep = 6;
+  const std::vector<BestTest>& Best(int32_t goal) const { return best_[static_cast<size_t>(goal)]; }
   // Fitness of a goal for counts of one execution (exposed for tests).
   double GoalFitness(const LoopGoal& g, const HitCounts& counts,
                      std::vector<LoopCount>* per_loop) const;
@@ -87,7 +92,7 @@ class LoopObjectives : public generate::Objectives {
  private:
   std::vector<LoopGoal> goals_;
   double mu_, mu2_;
-  std::vector<std::optional<BestTest>> best_;
+  std::vector<std::vector<BestTest>> best_;
 };
 
 }  // namespace jtg::perf

@@ -11,7 +11,7 @@ import java.util.Arrays;
  *
  * <p>Usage: {@code java -cp ... jtestgen.rt.PerfTimer <test class> <cap ms> <method>
  * <size>...}. Per size (ascending): the median of at least 5 runs and at least 100 ms of runs,
- * after warm-up runs at the smallest size. Prints one line per size, {@code size millis}; a
+ * after warm-up passes over all sizes (at least 3 and 300 ms). Prints one line per size, {@code size millis}; a
  * size whose single run passes the cap ends the series (later sizes are not run). A run that
  * throws prints {@code error <exception>} and stops.
  */
@@ -25,7 +25,15 @@ public final class PerfTimer {
     int[] sizes = new int[args.length - 3];
     for (int i = 3; i < args.length; i++) sizes[i - 3] = Integer.parseInt(args[i]);
     try {
-      for (int w = 0; w < 3 && sizes.length > 0; w++) once(builder, sizes[0]);
+      // Warm-up: passes over every size until the JIT has compiled the code under test
+      // (at least 3 passes and 300 ms; a pass stops at a size over the cap).
+      long warmStart = System.nanoTime();
+      for (int pass = 0; pass < 50 && (pass < 3 || System.nanoTime() - warmStart < 300_000_000L);
+          pass++) {
+        for (int size : sizes) {
+          if (once(builder, size) > capMs) break;
+        }
+      }
       for (int size : sizes) {
         double[] runs = new double[64];
         int count = 0;

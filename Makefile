@@ -13,7 +13,7 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
   libabsl-dev libzip-dev libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev \
   junit4 junit5 libhamcrest-java libopentest4j-java libapiguardian-java \
   libjacoco-java libasm-java libcommons-lang3-java libcommons-collections3-java libguava-java \
-  libmockito-java unzip time
+  libmockito-java unzip time jq
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 

@@ -54,14 +54,20 @@ int main(int argc, char** argv) {
       "perf", "generate tests that expose loops whose work grows faster than their input");
   pcmd->add_option("--classpath,--cp", perf.classpath, "directories and jars, ':'-separated")
       ->required();
-  pcmd->add_option("--class", perf.class_name, "class under test (binary name)")->required();
+  auto* pclass = pcmd->add_option("--class", perf.class_name, "class under test (binary name)");
+  auto* pjar = pcmd->add_option("--jar", perf.jar, "every public class of this jar (on --classpath too)");
+  pclass->excludes(pjar);
+  pjar->excludes(pclass);
   pcmd->add_option("--method", perf.method,
                    "only this method: a name, optionally with parameter types as simple or "
                    "qualified names, e.g. 'subtract(List,List)'");
   pcmd->add_option("--mu", perf.mu,
                    "iterations a long loop must reach in one execution; the largest input size "
                    "of the growth runs (default 1024)");
-  pcmd->add_option("--budget", perf_budget, "search budget for the class, e.g. 60s, 2m (default 60s)");
+  pcmd->add_option("--budget", perf_budget,
+                   "search budget, shared by the methods that reach loops: for the class, or "
+                   "with --jar for the whole jar (each method 1-20 s); e.g. 60s, 20m "
+                   "(default 60s)");
   pcmd->add_option("--out", perf.out_dir, "output directory (default gen)");
   pcmd->add_option("--junit", perf.junit, "JUnit dialect: 4 or 5 (default 5)")
       ->check(CLI::IsMember({4, 5}));

@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <optional>
+#include <cctype>
 
 #include "absl/strings/str_format.h"
+#include "classfile/class_file.h"
 #include "classpath/classpath.h"
 #include "cli/suite_steps.h"
 #include "generate/minimizer.h"
@@ -123,185 +126,215 @@ std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
   return out;
 }
 
-}  // namespace
 
-Status RunPerf(const PerfOptions& opts) {
-  auto t0 = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
+// One JVM, executor and goal index for a whole run (one class, or every class of a jar).
+struct PerfSession {
+  const PerfOptions& opts;
+  classpath::Classpath& cp;
+  perf::CountingJvm counting;
+  std::unique_ptr<testcase::Executor> executor;
+  std::unique_ptr<jvm::Watchdog> watchdog;
+  std::vector<int64_t> ns;  // growth sizes mu/8 .. mu
+  generate::Rng rng;
+  std::chrono::steady_clock::time_point t0;
+  double Elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
-  if (opts.class_name.empty()) {
-    return absl::InvalidArgumentError("jtestgen perf: give --class (--jar is not built yet)");
   }
-  std::optional<perf::MethodPattern> pattern;
-  if (!opts.method.empty()) {
-    JTG_ASSIGN_OR_RETURN(auto p, perf::ParseMethodPattern(opts.method));
-    pattern = p;
-  }
-  std::string internal = opts.class_name;
-  std::replace(internal.begin(), internal.end(), '.', '/');
-  JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
-  JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal));
+};
 
-  perf::PerfReport report;
-  report.cls = opts.class_name;
-  report.budget_s = opts.budget_seconds;
-  report.mu = opts.mu;
-
-  // Entry methods: public methods (not constructors) matching --method.
-  std::vector<generate::CallablePtr> entries;
-  for (const auto& t : universe->targets()) {
-    if (t->IsConstructor()) continue;
-    if (pattern && !perf::Matches(*pattern, t->name, t->descriptor)) continue;
-    entries.push_back(t);
-  }
-  if (entries.empty()) {
-    return absl::NotFoundError(absl::StrCat("class ", opts.class_name, ": no public method",
-                                            pattern ? " matches --method '" + opts.method + "'"
-                                                    : std::string("")));
-  }
-
+StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
+                                                    classpath::Classpath& cp) {
+  auto s = std::unique_ptr<PerfSession>(new PerfSession{opts, cp, {}, nullptr, nullptr, {},
+                                                         generate::Rng(opts.seed),
+                                                         std::chrono::steady_clock::now()});
   jvm::JvmOptions jopts;
   jopts.classpath = cp.spec();
-  JTG_ASSIGN_OR_RETURN(auto counting, perf::StartCountingJvm(jopts, perf::CountedJdkClasses()));
-  auto& vm = *counting.vm;
+  JTG_ASSIGN_OR_RETURN(s->counting, perf::StartCountingJvm(jopts, perf::CountedJdkClasses()));
+  auto& vm = *s->counting.vm;
   testcase::ExecutorOptions exec_opts;
   exec_opts.hit_counts = true;
   exec_opts.window_last = true;
   exec_opts.iteration_limit = 200'000'000;
   exec_opts.time_limit_ms = 5000;
-  JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm.env(), exec_opts));
-  JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm.vm(), vm.jvmti(), vm.env()));
-  executor->SetWatchdog(watchdog.get());
-  std::string load_error;
-  if (executor->FindClass(internal, &load_error) == nullptr) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("class ", opts.class_name, " cannot be loaded: ", load_error));
+  JTG_ASSIGN_OR_RETURN(s->executor, testcase::Executor::Create(vm.env(), exec_opts));
+  JTG_ASSIGN_OR_RETURN(s->watchdog, jvm::Watchdog::Create(vm.vm(), vm.jvmti(), vm.env()));
+  s->executor->SetWatchdog(s->watchdog.get());
+  for (int64_t n = std::max(1, opts.mu / 8); n <= opts.mu; n *= 2) s->ns.push_back(n);
+  return s;
+}
+
+// The loop goals of one entry method of one class.
+struct EntryWork {
+  generate::CallablePtr entry;
+  std::string sig;
+  std::vector<perf::LoopGoal> goals;
+};
+
+struct ClassWork {
+  std::string class_name;  // binary
+  std::string internal;
+  std::unique_ptr<generate::Universe> universe;
+  std::vector<EntryWork> entries;
+};
+
+// Static phase: the class's entry methods and their loop goals; methods without loops go to
+// report->skipped. Errors: the class cannot be read or loaded.
+StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
+                              const std::optional<perf::MethodPattern>& pattern,
+                              perf::PerfReport* report) {
+  ClassWork w;
+  w.class_name = class_name;
+  w.internal = class_name;
+  std::replace(w.internal.begin(), w.internal.end(), '.', '/');
+  JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal));
+  std::vector<generate::CallablePtr> entries;
+  for (const auto& t : w.universe->targets()) {
+    if (t->IsConstructor()) continue;
+    if (pattern && !perf::Matches(*pattern, t->name, t->descriptor)) continue;
+    entries.push_back(t);
   }
-  perf::GoalBuilder goal_builder(counting, *universe, cp, *executor);
-
-  // Growth sizes: mu/8 .. mu.
-  std::vector<int64_t> ns;
-  for (int64_t n = std::max(1, opts.mu / 8); n <= opts.mu; n *= 2) ns.push_back(n);
-
-  generate::Rng rng(opts.seed);
-  std::vector<Candidate> candidates;
-  double per_entry = opts.budget_seconds / static_cast<double>(entries.size());
-  for (size_t e = 0; e < entries.size(); ++e) {
-    const auto& entry = entries[e];
+  if (entries.empty()) {
+    if (pattern) {
+      return absl::NotFoundError(absl::StrCat("class ", class_name,
+                                              ": no public method matches --method '",
+                                              s.opts.method, "'"));
+    }
+    return w;
+  }
+  std::string load_error;
+  if (s.executor->FindClass(w.internal, &load_error) == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("class ", class_name, " cannot be loaded: ", load_error));
+  }
+  perf::GoalBuilder goal_builder(s.counting, *w.universe, s.cp, *s.executor);
+  size_t no_loop = 0;
+  for (const auto& entry : entries) {
     std::string sig = perf::JavaSignature(entry->name, entry->descriptor);
     auto goals = goal_builder.For(entry);
     if (!goals.ok()) {
-      report.skipped.push_back({sig, std::string(goals.status().message())});
+      report->skipped.push_back({class_name + "." + sig, std::string(goals.status().message())});
       continue;
     }
     if (goals->empty()) {
-      report.skipped.push_back({sig, "reaches no loop"});
+      if (pattern) report->skipped.push_back({class_name + "." + sig, "reaches no loop"});
+      ++no_loop;
       continue;
     }
-    perf::LoopObjectives objectives(std::move(*goals), opts.mu, opts.mu2);
-    generate::MosaOptions mo;
-    mo.candidate_search = false;
-    // The search calls the entry alone (and constructors): a universe without the others.
-    std::vector<std::string> others;
-    for (const auto& t : universe->targets()) {
-      if (!t->IsConstructor() && t != entry) others.push_back(t->name + t->descriptor);
-    }
-    JTG_ASSIGN_OR_RETURN(auto only, generate::Universe::Build(cp, internal, others));
-    generate::Mosa mosa(*only, objectives, *executor, rng, mo);
-    generate::SequencePool seed_pool;
-    generate::ValueFactory seed_factory(*only, seed_pool, *executor, rng,
-                                        generate::FactoryLimits{});
-    std::vector<testcase::TestCase> seeds;
-    for (auto& s : perf::DirectedSeeds(*only, seed_factory, entry, opts.mu / 8)) {
-      seeds.push_back(std::move(s.test));
-    }
-    mosa.Seed(std::move(seeds));
-    double remaining = opts.budget_seconds - elapsed();
-    generate::SearchBudget budget{std::max(1.0, std::min(per_entry, remaining)), 0};
-    mosa.Run(budget);
-    const bool log = std::getenv("JTG_PERF_LOG") != nullptr;
-    if (log) {
-      std::fprintf(stderr, "perf: %s: %zu goals, %lld tests run\n", sig.c_str(),
-                   objectives.goals().size(), static_cast<long long>(mosa.stats().iterations));
-    }
-    // Growth of each goal's best test.
-    for (size_t g = 0; g < objectives.goals().size(); ++g) {
-      const auto& bests = objectives.Best(static_cast<int32_t>(g));
-      const perf::LoopGoal& goal = objectives.goals()[g];
-      if (bests.empty()) continue;
-      // Size up each kept test; keep the one whose iterations grow fastest (long loops: the
-      // most iterations at the largest size).
-      Candidate c;
-      double best_score = -1;
-      double best_fitness = 0;
-      for (const auto& b : bests) {
-        perf::GrowthSeries gs = perf::MeasureGrowth(*executor, goal, b.test, ns);
-        double score = -1;
-        if (gs.error.empty() && !gs.iterations.empty()) {
-          perf::PowerFit pf = perf::FitPowerLaw(gs.sizes, gs.iterations);
-          score = goal.redundant ? (pf.ok ? pf.exponent : 0) : gs.max_iterations;
-        }
-        if (score > best_score || c.test.stmts.empty()) {
-          best_score = score;
-          best_fitness = b.fitness;
-          c.test = b.test;
-          c.growth = std::move(gs);
-        }
-      }
-      c.redundant = goal.redundant;
-      perf::Finding& f = c.finding;
-      f.cls = opts.class_name;
-      f.method = sig;
-      f.kind = goal.redundant ? "redundant-traversal" : "long-loop";
-      for (const auto& l : goal.loops) f.loops.push_back(l.where);
-      c.test.n = opts.mu;
-      f.input_pattern = perf::DescribeInputs(c.test);
-      f.sizes = c.growth.sizes;
-      f.iterations = c.growth.iterations;
-      f.max_iterations = c.growth.max_iterations;
-      perf::PowerFit fit = perf::FitPowerLaw(c.growth.sizes, c.growth.iterations);
-      if (fit.ok) f.exponent = fit.exponent;
-      if (log) {
-        std::string where;
-        for (const auto& l : f.loops) where += " " + l.method + ":" + std::to_string(l.line);
-        std::string its;
-        for (double v : c.growth.iterations) its += " " + std::to_string(static_cast<long long>(v));
-        std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n", g,
-                     f.kind.c_str(), where.c_str(), best_fitness, its.c_str(),
-                     fit.ok ? fit.exponent : 0.0, c.growth.error.c_str());
-      }
-      // Keep what may be a finding: a nested pair whose iterations grow superlinearly, or a
-      // loop that scales with the input.
-      if (!c.growth.error.empty()) {
-        if (goal.redundant) continue;
-        f.status = "suspected";
-        f.reason = c.growth.error;
-      }
-      if (goal.redundant && (!fit.ok || fit.exponent < 1.3)) continue;
-      if (!goal.redundant && f.max_iterations < 16) continue;
-      candidates.push_back(std::move(c));
-    }
+    w.entries.push_back({entry, sig, std::move(*goals)});
   }
+  if (no_loop > 0 && !pattern) {
+    report->skipped.push_back({class_name + ".*", std::to_string(no_loop) +
+                                                      " public method(s) reach no loop"});
+  }
+  return w;
+}
 
-  // Write the sized tests, validate them, time them, judge.
+// Search and growth for one entry method; appends candidates.
+void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
+                 std::vector<Candidate>* candidates) {
+  const PerfOptions& opts = s.opts;
+  const bool log = std::getenv("JTG_PERF_LOG") != nullptr;
+  perf::LoopObjectives objectives(std::move(e.goals), opts.mu, opts.mu2);
+  generate::MosaOptions mo;
+  mo.candidate_search = false;
+  // The search calls the entry alone (and the constructors).
+  for (const auto& t : w.universe->targets()) {
+    if (t->IsConstructor() || t == e.entry) mo.targets.push_back(t);
+  }
+  generate::Mosa mosa(*w.universe, objectives, *s.executor, s.rng, mo);
+  generate::SequencePool seed_pool;
+  generate::ValueFactory seed_factory(*w.universe, seed_pool, *s.executor, s.rng,
+                                      generate::FactoryLimits{});
+  std::vector<testcase::TestCase> seeds;
+  for (auto& d : perf::DirectedSeeds(*w.universe, seed_factory, e.entry, opts.mu / 8)) {
+    seeds.push_back(std::move(d.test));
+  }
+  mosa.Seed(std::move(seeds));
+  mosa.Run(generate::SearchBudget{std::max(0.5, budget_s), 0});
+  if (log) {
+    std::fprintf(stderr, "perf: %s.%s: %zu goals, %lld tests run\n", w.class_name.c_str(),
+                 e.sig.c_str(), objectives.goals().size(),
+                 static_cast<long long>(mosa.stats().iterations));
+  }
+  for (size_t g = 0; g < objectives.goals().size(); ++g) {
+    const auto& bests = objectives.Best(static_cast<int32_t>(g));
+    const perf::LoopGoal& goal = objectives.goals()[g];
+    if (bests.empty()) continue;
+    // Size up each kept test; keep the one whose iterations grow fastest (long loops: the
+    // most iterations at the largest size).
+    Candidate c;
+    double best_score = -1, best_fitness = 0;
+    for (const auto& b : bests) {
+      perf::GrowthSeries gs = perf::MeasureGrowth(*s.executor, goal, b.test, s.ns);
+      double score = -1;
+      if (gs.error.empty() && !gs.iterations.empty()) {
+        perf::PowerFit pf = perf::FitPowerLaw(gs.sizes, gs.iterations);
+        score = goal.redundant ? (pf.ok ? pf.exponent : 0) : gs.max_iterations;
+      }
+      if (score > best_score || c.test.stmts.empty()) {
+        best_score = score;
+        best_fitness = b.fitness;
+        c.test = b.test;
+        c.growth = std::move(gs);
+      }
+    }
+    c.redundant = goal.redundant;
+    perf::Finding& f = c.finding;
+    f.cls = w.class_name;
+    f.method = e.sig;
+    f.kind = goal.redundant ? "redundant-traversal" : "long-loop";
+    for (const auto& l : goal.loops) f.loops.push_back(l.where);
+    c.test.n = opts.mu;
+    f.input_pattern = perf::DescribeInputs(c.test);
+    f.sizes = c.growth.sizes;
+    f.iterations = c.growth.iterations;
+    f.max_iterations = c.growth.max_iterations;
+    perf::PowerFit fit = perf::FitPowerLaw(c.growth.sizes, c.growth.iterations);
+    if (fit.ok) f.exponent = fit.exponent;
+    if (log) {
+      std::string where, its;
+      for (const auto& l : f.loops) where += " " + l.method + ":" + std::to_string(l.line);
+      for (double v : c.growth.iterations) its += " " + std::to_string(static_cast<long long>(v));
+      std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n",
+                   g, f.kind.c_str(), where.c_str(), best_fitness, its.c_str(),
+                   fit.ok ? fit.exponent : 0.0, c.growth.error.c_str());
+    }
+    // Keep what may be a finding: a nested pair whose iterations grow superlinearly, or a
+    // loop that runs at least 16 iterations.
+    if (!c.growth.error.empty()) {
+      if (goal.redundant) continue;
+      f.status = "suspected";
+      f.reason = c.growth.error;
+    }
+    if (goal.redundant && (!fit.ok || fit.exponent < 1.3)) continue;
+    if (!goal.redundant && f.max_iterations < 16) continue;
+    candidates->push_back(std::move(c));
+  }
+}
+
+// Writes, validates and times the candidates of one class; appends the findings.
+Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& candidates,
+                   perf::PerfReport* report) {
+  const PerfOptions& opts = s.opts;
+  if (candidates.empty()) return absl::OkStatus();
   std::vector<output::PerfTest> tests;
   std::map<std::string, int> used;
   for (auto& c : candidates) {
     std::string base = c.test.stmts.back().callable ? c.test.stmts.back().callable->name : "test";
+    if (base == "<init>") base = "new";
     base += "_" + PatternTag(c.test);
     int k = used[base]++;
     std::string name = k == 0 ? base : base + "_" + std::to_string(k + 1);
     c.test.n = opts.mu;
-    testcase::ExecResult r = executor->Run(c.test);
+    testcase::ExecResult r = s.executor->Run(c.test);
     std::string doc = c.finding.kind + " in " + c.finding.method + ": " + c.finding.input_pattern;
     tests.push_back({c.test, r, name, doc});
   }
   output::WriterOptions wopts;
   wopts.dialect = opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
-  wopts.cut_internal_name = internal;
+  wopts.cut_internal_name = w.internal;
   wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
-  output::TypeOracle oracle = MakeOracle(*executor);
+  output::TypeOracle oracle = MakeOracle(*s.executor);
   char tmpl[] = "/tmp/jtestgen-perf-XXXXXX";
   std::string work = mkdtemp(tmpl) ? tmpl : (fs::temp_directory_path() / "jtestgen-perf").string();
   output::ValidatorOptions vopts;
@@ -312,28 +345,32 @@ Status RunPerf(const PerfOptions& opts) {
   vopts.work_dir = work;
   output::JavaFile file;
   std::set<std::string> dropped;
-  if (!tests.empty()) {
-    for (int round = 0; round < 4; ++round) {
-      std::vector<output::PerfTest> keep;
-      for (const auto& t : tests) {
-        if (!dropped.contains(t.name)) keep.push_back(t);
-      }
-      file = output::WritePerfJUnit(keep, wopts, oracle, opts.mu);
-      JTG_ASSIGN_OR_RETURN(auto v, output::Validate(file, opts.out_dir, vopts));
-      if (v.bad_tests.empty()) break;
-      if (!opts.quiet) {
-        std::fprintf(stderr, "validation: dropping %zu failing test(s):", v.bad_tests.size());
-        for (const std::string& name : v.bad_tests) std::fprintf(stderr, " %s", name.c_str());
-        std::fprintf(stderr, "\n");
-        if (std::getenv("JTG_VALIDATION_LOG") != nullptr) std::fprintf(stderr, "%s\n", v.log.c_str());
-      }
-      dropped.insert(v.bad_tests.begin(), v.bad_tests.end());
+  for (int round = 0; round < 4; ++round) {
+    std::vector<output::PerfTest> keep;
+    for (const auto& t : tests) {
+      if (!dropped.contains(t.name)) keep.push_back(t);
     }
+    if (keep.empty()) break;
+    file = output::WritePerfJUnit(keep, wopts, oracle, opts.mu);
+    auto v = output::Validate(file, opts.out_dir, vopts);
+    if (!v.ok()) {  // javac failed outside any test: drop them all, keep the findings
+      for (const auto& t : keep) dropped.insert(t.name);
+      break;
+    }
+    if (v->bad_tests.empty()) break;
+    if (!opts.quiet) {
+      std::fprintf(stderr, "validation: dropping %zu failing test(s):", v->bad_tests.size());
+      for (const std::string& name : v->bad_tests) std::fprintf(stderr, " %s", name.c_str());
+      std::fprintf(stderr, "\n");
+      if (std::getenv("JTG_VALIDATION_LOG") != nullptr) std::fprintf(stderr, "%s\n", v->log.c_str());
+    }
+    dropped.insert(v->bad_tests.begin(), v->bad_tests.end());
   }
   std::string timer_dir = work + "/timer";
   bool timer = WritePerfTimer(timer_dir);
   std::string run_cp = work + "/classes:" + timer_dir + ":" + opts.classpath;
-  std::string test_class = (file.package_name.empty() ? "" : file.package_name + ".") + file.class_name;
+  std::string test_class =
+      (file.package_name.empty() ? "" : file.package_name + ".") + file.class_name;
   for (size_t i = 0; i < candidates.size(); ++i) {
     Candidate& c = candidates[i];
     perf::Finding& f = c.finding;
@@ -342,24 +379,23 @@ Status RunPerf(const PerfOptions& opts) {
     if (written) f.test = file.class_name + "." + name;
     std::string time_error;
     std::vector<std::pair<double, double>> times;
-    if (written && timer && c.growth.error.empty()) {
-      times = TimeTest(run_cp, test_class, name, ns, &time_error);
+    // Only redundant traversals need the time; long loops are judged on iterations.
+    if (written && timer && c.growth.error.empty() && c.redundant) {
+      times = TimeTest(run_cp, test_class, name, s.ns, &time_error);
     }
-    // Times align with the first sizes that ran.
     for (size_t k = 0; k < times.size() && k < c.growth.sizes.size(); ++k) {
       f.times_ms.push_back(times[k].second);
     }
-    std::vector<double> sizes(c.growth.sizes.begin(),
-                              c.growth.sizes.begin() + static_cast<long>(f.times_ms.size()));
     if (!c.growth.error.empty()) {
-      // Already suspected with the reason.
+      // Already suspected, with the reason.
     } else if (c.redundant) {
-      perf::Verdict v = perf::JudgeRedundantTraversal(c.growth.sizes, c.growth.iterations, {});
-      if (v.confirmed || v.reason.find("not measured") != std::string::npos) {
-        v = perf::JudgeRedundantTraversal(sizes, std::vector<double>(c.growth.iterations.begin(),
-                                                                     c.growth.iterations.begin() + static_cast<long>(sizes.size())),
-                                          f.times_ms);
-      }
+      size_t timed = f.times_ms.size();
+      std::vector<double> sizes(c.growth.sizes.begin(), c.growth.sizes.begin() + static_cast<long>(timed));
+      std::vector<double> iters(c.growth.iterations.begin(),
+                                c.growth.iterations.begin() + static_cast<long>(timed));
+      perf::Verdict v = timed >= 3 ? perf::JudgeRedundantTraversal(sizes, iters, f.times_ms)
+                                   : perf::JudgeRedundantTraversal(c.growth.sizes,
+                                                                   c.growth.iterations, {});
       f.status = v.confirmed ? "confirmed" : "suspected";
       f.reason = v.reason;
       if (!time_error.empty()) f.reason += " (timing: " + time_error + ")";
@@ -370,22 +406,114 @@ Status RunPerf(const PerfOptions& opts) {
     }
     if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";
     if (!written) f.reason += "; its test failed validation and was not written";
-    report.findings.push_back(f);
+    report->findings.push_back(f);
   }
-  fs::create_directories(opts.out_dir);
-  JTG_RETURN_IF_ERROR(perf::WriteReport(report, opts.out_dir));
-  if (!opts.quiet) {
-    int confirmed = 0;
-    for (const auto& f : report.findings) confirmed += f.status == "confirmed" ? 1 : 0;
-    std::printf("jtestgen perf %s: %zu finding(s), %d confirmed, %zu method(s) skipped, %.1f s\n",
-                opts.class_name.c_str(), report.findings.size(), confirmed,
-                report.skipped.size(), elapsed());
-    for (const auto& f : report.findings) {
-      std::printf("  %-9s %-19s %s: %s\n", f.status.c_str(), f.kind.c_str(), f.method.c_str(),
-                  f.reason.c_str());
+  std::error_code ec;
+  fs::remove_all(work, ec);
+  return absl::OkStatus();
+}
+
+// Public top-level and member classes of a jar, binary names, in name order.
+std::vector<std::string> JarClasses(const std::string& jar) {
+  std::vector<std::string> out;
+  auto cp = classpath::Classpath::Open(jar);
+  if (!cp.ok()) return out;
+  for (const auto& name : cp->ListClasses()) {
+    size_t dollar = name.find('$');
+    if (dollar != std::string::npos &&
+        std::isdigit(static_cast<unsigned char>(name[dollar + 1]))) {
+      continue;  // anonymous or local
     }
-    std::printf("  report: %s/perf-report.md\n", opts.out_dir.c_str());
+    if (name.ends_with("package-info") || name.ends_with("module-info")) continue;
+    auto bytes = cp->ReadClass(name);
+    if (!bytes.ok()) continue;
+    auto parsed = classfile::Parse(*bytes, name);
+    if (!parsed.ok()) continue;
+    uint16_t a = parsed->cls.access;
+    if ((a & classfile::kAccPublic) == 0 || (a & (classfile::kAccAnnotation | classfile::kAccSynthetic)) != 0) continue;
+    std::string binary = name;
+    std::replace(binary.begin(), binary.end(), '/', '.');
+    out.push_back(binary);
   }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void PrintSummary(const perf::PerfReport& report, const PerfOptions& opts, double seconds) {
+  int confirmed = 0;
+  for (const auto& f : report.findings) confirmed += f.status == "confirmed" ? 1 : 0;
+  std::printf("jtestgen perf %s: %zu finding(s), %d confirmed, %zu skipped, %.1f s\n",
+              report.cls.c_str(), report.findings.size(), confirmed, report.skipped.size(),
+              seconds);
+  for (const auto& f : report.findings) {
+    std::printf("  %-9s %-19s %s.%s: %s\n", f.status.c_str(), f.kind.c_str(), f.cls.c_str(),
+                f.method.c_str(), f.reason.c_str());
+  }
+  std::printf("  report: %s/perf-report.md\n", opts.out_dir.c_str());
+}
+
+}  // namespace
+
+Status RunPerf(const PerfOptions& opts) {
+  if (opts.class_name.empty() == opts.jar.empty()) {
+    return absl::InvalidArgumentError("jtestgen perf: give exactly one of --class and --jar");
+  }
+  std::optional<perf::MethodPattern> pattern;
+  if (!opts.method.empty()) {
+    JTG_ASSIGN_OR_RETURN(auto p, perf::ParseMethodPattern(opts.method));
+    pattern = p;
+  }
+  JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
+  std::vector<std::string> classes;
+  perf::PerfReport report;
+  report.budget_s = opts.budget_seconds;
+  report.mu = opts.mu;
+  if (!opts.jar.empty()) {
+    classes = JarClasses(opts.jar);
+    if (classes.empty()) {
+      return absl::NotFoundError("--jar " + opts.jar + ": no public class (or not a readable jar)");
+    }
+    report.cls = fs::path(opts.jar).filename().string();
+  } else {
+    classes = {opts.class_name};
+    report.cls = opts.class_name;
+  }
+  JTG_ASSIGN_OR_RETURN(auto session, StartSession(opts, cp));
+  PerfSession& s = *session;
+  fs::create_directories(opts.out_dir);
+  const bool jar = !opts.jar.empty();
+
+  // Static phase: loop goals of every entry method.
+  std::vector<ClassWork> work;
+  for (const auto& cls : classes) {
+    auto w = PlanClass(s, cls, pattern, &report);
+    if (!w.ok()) {
+      if (!jar) return w.status();
+      report.skipped.push_back({cls, std::string(w.status().message())});
+      continue;
+    }
+    if (!w->entries.empty()) work.push_back(std::move(*w));
+  }
+  size_t remaining = 0;
+  for (const auto& w : work) remaining += w.entries.size();
+  // Search phase: the budget is shared by the entries that reach loops; with --jar each gets
+  // at most 20 s and at least 1 s of what remains.
+  const double search_end = s.Elapsed() + opts.budget_seconds;
+  for (auto& w : work) {
+    std::vector<Candidate> candidates;
+    for (auto& e : w.entries) {
+      double left = std::max(0.0, search_end - s.Elapsed());
+      double share = left / static_cast<double>(std::max<size_t>(1, remaining));
+      if (jar) share = std::clamp(share, 1.0, 20.0);
+      --remaining;
+      SearchEntry(s, w, e, share, &candidates);
+    }
+    JTG_RETURN_IF_ERROR(FinishClass(s, w, candidates, &report));
+    // Results so far are never lost: the report is rewritten after every class.
+    JTG_RETURN_IF_ERROR(perf::WriteReport(report, opts.out_dir));
+  }
+  JTG_RETURN_IF_ERROR(perf::WriteReport(report, opts.out_dir));
+  if (!opts.quiet) PrintSummary(report, opts, s.Elapsed());
   return absl::OkStatus();
 }
 

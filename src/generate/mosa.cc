@@ -15,7 +15,7 @@ using testcase::TestCase;
 Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
     : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
-      selector_(u.targets()), variation_(u, factory_, selector_, ex, rng, opts.max_length),
+      selector_(opts_.targets.empty() ? u.targets() : opts_.targets), variation_(u, factory_, selector_, ex, rng, opts.max_length),
       effects_(u.classpath()) {}
 
 Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {

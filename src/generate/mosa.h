@@ -43,6 +43,9 @@ struct MosaOptions {
   // candidate tests for methods with uncovered targets join the population, while candidate
   // tests stay under `candidate_share` of all evaluated tests.
   bool candidate_search = true;
+  // Methods the search calls; empty: the universe's targets (`jtestgen perf` narrows the
+  // search to one entry method and the constructors).
+  std::vector<CallablePtr> targets;
   int stagnation = 5;
   size_t candidate_batch = 20;
   double candidate_share = 0.15;

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# End-to-end checks of `jtestgen perf` (registered in ctest as `e2e_perf`) on the fixtures of
+# tests/fixtures/perf and, when installed, on commons-collections3's CollectionUtils:
+#   - Utils.subtract (quadratic over two Lists): a confirmed redundant traversal, iteration
+#     exponent near 2, inner loop in ArrayList/LinkedList, with a written test;
+#   - UtilsFixed.subtract (the HashSet twin): no confirmed redundant traversal;
+#   - DistinctKeys.add (a scan needing mu+1 distinct keys): a confirmed long loop of at least
+#     mu iterations;
+#   - Measure.total (the loop is only behind an interface, implemented in perf-impl.jar):
+#     a confirmed long loop in Countdown.steps;
+#   - CollectionUtils.containsAny(Collection, Collection): a confirmed redundant traversal
+#     with exponent near 2 when the second argument is an ArrayList.
+# Short budgets; the report's JSON is read with jq.
+# usage: run_perf.sh <build_dir> <source_dir>
+set -uo pipefail
+
+[[ $# -eq 2 ]] || { echo "usage: run_perf.sh <build_dir> <source_dir>" >&2; exit 2; }
+BUILD="$(cd "$1" && pwd)"
+JTG="$BUILD/jtestgen"
+CP="$BUILD/fixtures/classes:$BUILD/fixtures/perf-impl.jar"
+BUDGET=${JTG_PERF_BUDGET:-8s}
+RUN_TIMEOUT=240
+command -v jq >/dev/null || { echo "FAIL jq is not installed (make setup installs it)"; exit 1; }
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/jtg-perf.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() {
+  failed=$((failed + 1)); echo "FAIL $1"; shift
+  local f
+  for f in "$@"; do [[ -s "$f" ]] && { echo "---- $f"; tail -n 30 "$f" | sed 's/^/  | /'; }; done
+}
+
+# run <name> <classpath> <class> [jtestgen perf flags...]: report in $tmp/<name>/perf-report.json
+run() {
+  local name="$1" cp="$2" cls="$3"; shift 3
+  local rc=0
+  timeout "$RUN_TIMEOUT" "$JTG" perf --classpath "$cp" --class "$cls" --budget "$BUDGET" \
+    --seed 1 --out "$tmp/$name" "$@" >"$tmp/$name.log" 2>&1 || rc=$?
+  if [[ $rc -ne 0 || ! -f "$tmp/$name/perf-report.json" ]]; then
+    fail "$name: jtestgen perf exit $rc, no report" "$tmp/$name.log"
+    return 1
+  fi
+}
+
+# check <name> <description> <jq filter over the report that must yield true>
+check() {
+  local name="$1" what="$2" filter="$3"
+  if [[ "$(jq "$filter" "$tmp/$name/perf-report.json")" == true ]]; then
+    pass "$name: $what"
+  else
+    fail "$name: $what" "$tmp/$name.log" "$tmp/$name/perf-report.json"
+  fi
+}
+
+if run utils "$CP" fixtures.perf.Utils --method 'subtract(List,List)'; then
+  check utils "redundant traversal confirmed, exponent in [1.8, 2.2], inner loop in a JDK list, test written" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and .exponent >= 1.8 and .exponent <= 2.2 and .test != null
+       and any(.loops[]; .method | test("^java\\.util\\.(ArrayList|LinkedList)\\.")))] | length > 0'
+  test_file="$tmp/utils/fixtures/perf/UtilsPerfTest.java"
+  if [[ -f "$test_file" ]] && grep -q 'for (int i = 0; i < n' "$test_file" && grep -q 'static final int N = 1024;' "$test_file"; then
+    pass "utils: sized JUnit test written ($test_file)"
+  else
+    fail "utils: no sized JUnit test" "$tmp/utils.log"
+  fi
+fi
+
+if run fixed "$CP" fixtures.perf.UtilsFixed --method subtract; then
+  check fixed "no confirmed redundant traversal (the HashSet lookup is constant)" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed")] | length == 0'
+fi
+
+if run keys "$CP" fixtures.perf.DistinctKeys --method add; then
+  check keys "long loop confirmed with at least mu = 1024 iterations" \
+    '[.findings[] | select(.kind == "long-loop" and .status == "confirmed" and .max_iterations >= 1024)] | length > 0'
+fi
+
+if run measure "$CP" fixtures.perf.Measure; then
+  check measure "long loop confirmed in Countdown.steps, reached through the interface" \
+    '[.findings[] | select(.kind == "long-loop" and .status == "confirmed"
+       and any(.loops[]; .method | test("Countdown\\.steps")))] | length > 0'
+fi
+
+CC3=/usr/share/java/commons-collections3.jar
+if [[ -f "$CC3" ]]; then
+  if run containsany "$CC3" org.apache.commons.collections.CollectionUtils \
+       --method 'containsAny(java.util.Collection,java.util.Collection)'; then
+    check containsany "redundant traversal confirmed, exponent in [1.7, 2.3], second argument an ArrayList" \
+      '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+         and .exponent >= 1.7 and .exponent <= 2.3
+         and (.input_pattern | test("arg2: ArrayList"))
+         and any(.loops[]; .method | test("ArrayList\\.indexOf")))] | length > 0'
+  fi
+else
+  echo "SKIP containsAny: libcommons-collections3-java is not installed"
+fi
+
+echo "e2e_perf: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

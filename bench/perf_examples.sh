@@ -10,13 +10,13 @@ budget="${1:-60s}"
 CP="$BUILD/fixtures/classes:$BUILD/fixtures/perf-impl.jar"
 CC3=/usr/share/java/commons-collections3.jar
 tmp="$(mktemp -d)"
-echo "| class.method | kind | status | max iterations | iteration exponent | time exponent / reason |"
+echo "| class.method | kind | status | max iterations | iteration exponent | reason |"
 echo "|---|---|---|---:|---:|---|"
 run() {
   local name="$1" cp="$2" cls="$3"; shift 3
   "$BUILD/jtestgen" perf --classpath "$cp" --class "$cls" --budget "$budget" --seed "${SEED:-1}" \
     --out "$tmp/$name" --quiet "$@" >/dev/null 2>&1 || { echo "| $cls | run failed | | | | |"; return; }
-  jq -r '.findings[] | "| \(.class | split(".") | last).\(.method) | \(.kind) | \(.status) | \(.max_iterations | floor) | \(if .exponent then (.exponent * 100 | round / 100) else "-" end) | \(.reason | split("), ") | last) |"' \
+  jq -r '.findings[] | "| \(.class | split(".") | last).\(.method) | \(.kind) | \(.status) | \(.max_iterations | floor) | \(if .exponent then ((.exponent * 100 | round) / 100 | tostring) else "-" end) | \(.reason) |"' \
     "$tmp/$name/perf-report.json"
 }
 run utils "$CP" fixtures.perf.Utils

@@ -19,12 +19,7 @@ bool IsUserType(const TypeDesc& t) {
   return t.dims == 0 && t.base == 'L' && !jvm::IsExcludedClass(t.class_name);
 }
 
-TypeDesc ObjectOf(const std::string& cls) {
-  TypeDesc t;
-  t.base = 'L';
-  t.class_name = cls;
-  return t;
-}
+TypeDesc ObjectOf(const std::string& cls) { return TypeDesc{'L', 0, cls}; }
 
 }  // namespace
 

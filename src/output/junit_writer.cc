@@ -388,22 +388,25 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
   return clean + "_" + std::to_string(n);
 }
 
+// A JavaFile named for the class under test (internal name a/b/C$D): package a.b, class
+// C_D<suffix>.
+JavaFile NamedFor(const std::string& cut, const std::string& suffix) {
+  JavaFile f;
+  size_t slash = cut.rfind('/');
+  f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
+  std::replace(f.package_name.begin(), f.package_name.end(), '/', '.');
+  std::string simple = slash == std::string::npos ? cut : cut.substr(slash + 1);
+  std::replace(simple.begin(), simple.end(), '$', '_');
+  f.class_name = simple + suffix;
+  return f;
+}
+
 }  // namespace
 
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
                     const TypeOracle& oracle) {
-  JavaFile f;
-  std::string cut = opts.cut_internal_name;
-  size_t slash = cut.rfind('/');
-  f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
-  for (char& c : f.package_name) {
-    if (c == '/') c = '.';
-  }
-  std::string simple = slash == std::string::npos ? cut : cut.substr(slash + 1);
-  for (char& c : simple) {
-    if (c == '$') c = '_';
-  }
-  f.class_name = simple + "Test";
+  JavaFile f = NamedFor(opts.cut_internal_name, "Test");
+  const std::string& cut = opts.cut_internal_name;
 
   TypeNamer namer(f.package_name);
   bool j5 = opts.dialect == Dialect::kJUnit5;
@@ -457,18 +460,8 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
 
 JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions& opts,
                         const TypeOracle& oracle, int64_t size) {
-  JavaFile f;
-  std::string cut = opts.cut_internal_name;
-  size_t slash = cut.rfind('/');
-  f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
-  for (char& c : f.package_name) {
-    if (c == '/') c = '.';
-  }
-  std::string simple = slash == std::string::npos ? cut : cut.substr(slash + 1);
-  for (char& c : simple) {
-    if (c == '$') c = '_';
-  }
-  f.class_name = simple + "PerfTest";
+  JavaFile f = NamedFor(opts.cut_internal_name, "PerfTest");
+  const std::string& cut = opts.cut_internal_name;
   TypeNamer namer(f.package_name);
   bool j5 = opts.dialect == Dialect::kJUnit5;
   namer.Reserve("Test", j5 ? "org.junit.jupiter.api.Test" : "org.junit.Test");

@@ -65,9 +65,10 @@ int main(int argc, char** argv) {
                    "iterations a long loop must reach in one execution; the largest input size "
                    "of the growth runs (default 1024)");
   pcmd->add_option("--budget", perf_budget,
-                   "search budget, shared by the methods that reach loops: for the class, or "
-                   "with --jar for the whole jar (each method 1-20 s); e.g. 60s, 20m "
-                   "(default 60s)");
+                   "with --class: search budget, shared by the methods that reach loops "
+                   "(growth runs, validation and timing come on top); with --jar: wall-clock "
+                   "bound of the whole run, static phase, search (0.25-20 s per method), "
+                   "growth, validation and timing included; e.g. 60s, 25m (default 60s)");
   pcmd->add_option("--out", perf.out_dir, "output directory (default gen)");
   pcmd->add_option("--junit", perf.junit, "JUnit dialect: 4 or 5 (default 5)")
       ->check(CLI::IsMember({4, 5}));

@@ -8,6 +8,7 @@
 #include <set>
 #include <optional>
 #include <cctype>
+#include <cmath>
 
 #include "absl/strings/str_format.h"
 #include "classfile/class_file.h"
@@ -137,9 +138,26 @@ struct PerfSession {
   std::vector<int64_t> ns;  // growth sizes mu/8 .. mu
   generate::Rng rng;
   std::chrono::steady_clock::time_point t0;
+  // Wall-clock seconds spent per phase (perf-report.json "phases_s").
+  double static_s = 0, search_s = 0, growth_s = 0, validation_s = 0, timing_s = 0;
   double Elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
+};
+
+// Adds the seconds from construction to destruction to `*sink`.
+class PhaseClock {
+ public:
+  explicit PhaseClock(double* sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
+  ~PhaseClock() {
+    *sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  PhaseClock(const PhaseClock&) = delete;
+  PhaseClock& operator=(const PhaseClock&) = delete;
+
+ private:
+  double* sink_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
@@ -229,9 +247,10 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
   return w;
 }
 
-// Search and growth for one entry method; appends candidates.
+// Search and growth for one entry method; appends candidates. Of the (at most 6) best tests
+// kept per goal, the first `max_measured` are sized up.
 void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
-                 std::vector<Candidate>* candidates) {
+                 size_t max_measured, std::vector<Candidate>* candidates) {
   const PerfOptions& opts = s.opts;
   const bool log = std::getenv("JTG_PERF_LOG") != nullptr;
   perf::LoopObjectives objectives(std::move(e.goals), opts.mu, opts.mu2);
@@ -250,7 +269,11 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
     seeds.push_back(std::move(d.test));
   }
   mosa.Seed(std::move(seeds));
-  mosa.Run(generate::SearchBudget{std::max(0.5, budget_s), 0});
+  {
+    PhaseClock clock(&s.search_s);
+    mosa.Run(generate::SearchBudget{std::max(0.25, budget_s), 0});
+  }
+  PhaseClock clock(&s.growth_s);
   if (log) {
     std::fprintf(stderr, "perf: %s.%s: %zu goals, %lld tests run\n", w.class_name.c_str(),
                  e.sig.c_str(), objectives.goals().size(),
@@ -260,24 +283,32 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
     const auto& bests = objectives.Best(static_cast<int32_t>(g));
     const perf::LoopGoal& goal = objectives.goals()[g];
     if (bests.empty()) continue;
-    // Size up each kept test; keep the one whose iterations grow fastest (long loops: the
-    // most iterations at the largest size).
+    // Probe each kept test once at the smallest and the largest size; the one whose
+    // iterations grow fastest (long loops: the most iterations at the largest size) gets the
+    // full series, every size run twice.
     Candidate c;
     double best_score = -1, best_fitness = 0;
-    for (const auto& b : bests) {
-      perf::GrowthSeries gs = perf::MeasureGrowth(*s.executor, goal, b.test, s.ns);
+    const std::vector<int64_t> probe_ns = {s.ns.front(), s.ns.back()};
+    for (size_t bi = 0; bi < bests.size() && bi < max_measured; ++bi) {
+      const auto& b = bests[bi];
+      perf::GrowthSeries gs = perf::MeasureGrowth(*s.executor, goal, b.test, probe_ns, 1);
       double score = -1;
-      if (gs.error.empty() && !gs.iterations.empty()) {
-        perf::PowerFit pf = perf::FitPowerLaw(gs.sizes, gs.iterations);
-        score = goal.redundant ? (pf.ok ? pf.exponent : 0) : gs.max_iterations;
+      if (gs.error.empty() && gs.iterations.size() == 2) {
+        // Two-point slope on log-log axes.
+        const auto& x = gs.sizes;
+        const auto& y = gs.iterations;
+        double slope = x[0] > 0 && x[1] > x[0] && y[0] > 0 && y[1] > 0
+                           ? std::log(y[1] / y[0]) / std::log(x[1] / x[0])
+                           : 0;
+        score = goal.redundant ? slope : gs.max_iterations;
       }
       if (score > best_score || c.test.stmts.empty()) {
         best_score = score;
         best_fitness = b.fitness;
         c.test = b.test;
-        c.growth = std::move(gs);
       }
     }
+    c.growth = perf::MeasureGrowth(*s.executor, goal, c.test, s.ns);
     c.redundant = goal.redundant;
     perf::Finding& f = c.finding;
     f.cls = w.class_name;
@@ -327,6 +358,13 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
     std::string name = k == 0 ? base : base + "_" + std::to_string(k + 1);
     c.test.n = opts.mu;
     testcase::ExecResult r = s.executor->Run(c.test);
+    if (r.budget_exceeded) {
+      // The run hit the executor's iteration or time budget: that is the slowness the test
+      // shows, so it is written as a plain call, not as an expected exception.
+      r.budget_exceeded = false;
+      r.threw_at = -1;
+      r.exception_class.clear();
+    }
     std::string doc = c.finding.kind + " in " + c.finding.method + ": " + c.finding.input_pattern;
     tests.push_back({c.test, r, name, doc});
   }
@@ -345,6 +383,8 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   vopts.work_dir = work;
   output::JavaFile file;
   std::set<std::string> dropped;
+  std::optional<PhaseClock> validation_clock;
+  validation_clock.emplace(&s.validation_s);
   for (int round = 0; round < 4; ++round) {
     std::vector<output::PerfTest> keep;
     for (const auto& t : tests) {
@@ -366,6 +406,8 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
     }
     dropped.insert(v->bad_tests.begin(), v->bad_tests.end());
   }
+  validation_clock.reset();
+  PhaseClock timing_clock(&s.timing_s);
   std::string timer_dir = work + "/timer";
   bool timer = WritePerfTimer(timer_dir);
   std::string run_cp = work + "/classes:" + timer_dir + ":" + opts.classpath;
@@ -483,35 +525,75 @@ Status RunPerf(const PerfOptions& opts) {
   fs::create_directories(opts.out_dir);
   const bool jar = !opts.jar.empty();
 
-  // Static phase: loop goals of every entry method.
+  // With --jar, --budget bounds the whole run (wall clock from here); with --class it is the
+  // search budget, and growth, validation and timing come on top.
+  const double deadline = opts.budget_seconds;
+  auto record_phases = [&] {
+    report.phases_s = {{"static", s.static_s},         {"search", s.search_s},
+                       {"growth", s.growth_s},         {"validation", s.validation_s},
+                       {"timing", s.timing_s},         {"total", s.Elapsed()}};
+  };
+
+  // Static phase: loop goals of every entry method. With --jar it may take at most a quarter
+  // of the budget; classes past that are skipped with the reason.
   std::vector<ClassWork> work;
-  for (const auto& cls : classes) {
-    auto w = PlanClass(s, cls, pattern, &report);
-    if (!w.ok()) {
-      if (!jar) return w.status();
-      report.skipped.push_back({cls, std::string(w.status().message())});
-      continue;
+  {
+    PhaseClock clock(&s.static_s);
+    for (const auto& cls : classes) {
+      if (jar && s.Elapsed() > deadline / 4) {
+        report.skipped.push_back({cls, "not analysed: the static phase used its quarter of the budget"});
+        continue;
+      }
+      auto w = PlanClass(s, cls, pattern, &report);
+      if (!w.ok()) {
+        if (!jar) return w.status();
+        report.skipped.push_back({cls, std::string(w.status().message())});
+        continue;
+      }
+      if (!w->entries.empty()) work.push_back(std::move(*w));
     }
-    if (!w->entries.empty()) work.push_back(std::move(*w));
   }
   size_t remaining = 0;
   for (const auto& w : work) remaining += w.entries.size();
-  // Search phase: the budget is shared by the entries that reach loops; with --jar each gets
-  // at most 20 s and at least 1 s of what remains.
+  // Search phase. --class: the budget is shared by the entries that reach loops. --jar: each
+  // entry gets its share of the time left after the finishing work (growth, validation,
+  // timing) that the remaining entries are expected to need, measured on the entries done so
+  // far; at least 0.25 s and at most 20 s. Entries still waiting at the deadline are skipped.
   const double search_end = s.Elapsed() + opts.budget_seconds;
+  size_t done = 0;
   for (auto& w : work) {
     std::vector<Candidate> candidates;
+    size_t not_searched = 0;
     for (auto& e : w.entries) {
-      double left = std::max(0.0, search_end - s.Elapsed());
-      double share = left / static_cast<double>(std::max<size_t>(1, remaining));
-      if (jar) share = std::clamp(share, 1.0, 20.0);
+      const double rest = static_cast<double>(std::max<size_t>(1, remaining));
       --remaining;
-      SearchEntry(s, w, e, share, &candidates);
+      double share;
+      if (jar) {
+        double left = deadline - s.Elapsed();
+        double finishing = s.growth_s + s.validation_s + s.timing_s;
+        double finish_each = done > 0 ? finishing / static_cast<double>(done) : 1.0;
+        if (left <= finish_each) {
+          ++not_searched;
+          continue;
+        }
+        share = std::clamp((left - finish_each * rest) / rest, 0.25, 20.0);
+      } else {
+        share = std::max(0.0, search_end - s.Elapsed()) / rest;
+      }
+      SearchEntry(s, w, e, share, jar ? 3 : 6, &candidates);
+      ++done;
+    }
+    if (not_searched > 0) {
+      report.skipped.push_back({w.class_name + ".*", std::to_string(not_searched) +
+                                                         " method(s) reaching loops not searched: "
+                                                         "the budget ran out"});
     }
     JTG_RETURN_IF_ERROR(FinishClass(s, w, candidates, &report));
     // Results so far are never lost: the report is rewritten after every class.
+    record_phases();
     JTG_RETURN_IF_ERROR(perf::WriteReport(report, opts.out_dir));
   }
+  record_phases();
   JTG_RETURN_IF_ERROR(perf::WriteReport(report, opts.out_dir));
   if (!opts.quiet) PrintSummary(report, opts, s.Elapsed());
   return absl::OkStatus();

@@ -26,7 +26,7 @@ struct PerfOptions {
   std::string method;       // --method pattern (perf/method_selector.h); empty: all
   int mu = 1024;            // iteration target of long loops; the largest growth size
   int mu2 = 32;             // per-loop target of nested pairs during the search
-  double budget_seconds = 60;  // search budget per class (shared by its entry methods)
+  double budget_seconds = 60;  // --class: search budget (shared by its entry methods); --jar: whole run
   std::string out_dir = "gen";
   int junit = 5;
   uint64_t seed = 0;

@@ -75,6 +75,12 @@ void Variation::ChangeLiteral(testcase::Literal& lit) {
         default:  // change a character
           if (!s.empty()) s[rng_.Below(s.size())] = static_cast<char16_t>(0x20 + rng_.Below(95));
       }
+      // A scaled string (`jtestgen perf`) repeats its unit n times: keep the unit short and
+      // non-empty so the input size stays about n.
+      if (lit.n_mult != 0) {
+        if (s.size() > 4) s.resize(4);
+        if (s.empty()) s = u"a";
+      }
       break;
     }
     case 'Z': lit.i = !lit.i; break;

@@ -143,10 +143,15 @@ class MethodWriter {
 
   // A literal, or a scaled one (`n`, `2 * n + 1`) under the size parameter `n`.
   static std::string LitExpr(const testcase::Literal& lit) {
-    if (lit.n_mult == 0 || lit.type == 's') return LiteralExpr(lit);
+    if (lit.n_mult == 0) return LiteralExpr(lit);
     std::string e = lit.n_mult == 1 ? "n" : std::to_string(lit.n_mult) + " * n";
     if (lit.i > 0) e += " + " + std::to_string(lit.i);
     if (lit.i < 0) e += " - " + std::to_string(-lit.i);
+    if (lit.type == 's') {  // "ab".repeat(n)
+      testcase::Literal unit = lit;
+      unit.n_mult = 0;
+      return LiteralExpr(unit) + ".repeat(" + e + ")";
+    }
     return lit.type == 'J' ? "(long) (" + e + ")" : "(" + e + ")";
   }
 

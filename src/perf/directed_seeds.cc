@@ -100,6 +100,25 @@ int ScaledInt(TestCase& tc, char base, int64_t add) {
   return static_cast<int>(tc.size()) - 1;
 }
 
+// A string of n + f.add units: "a" for all-equal elements, else two letters per base (the
+// k-th disjoint input gets "ab", "cd", ...).
+int ScaledString(TestCase& tc, const TypeDesc& declared, const Fill& f, int64_t apart) {
+  Stmt s;
+  s.kind = StmtKind::kLiteral;
+  s.type = declared.class_name == "java/lang/String" ? declared : Obj("java/lang/String");
+  s.lit.type = 's';
+  s.lit.n_mult = 1;
+  s.lit.i = f.add;
+  if (f.pattern == RepeatPattern::kSame) {
+    s.lit.s = u"a";
+  } else {
+    char16_t c = static_cast<char16_t>(u'a' + (2 * (f.base / apart)) % 26);
+    s.lit.s = {c, static_cast<char16_t>(c + 1)};
+  }
+  tc.stmts.push_back(std::move(s));
+  return static_cast<int>(tc.size()) - 1;
+}
+
 bool IsPopulator(const testcase::Callable& m) {
   if (m.is_static || m.IsConstructor() || m.desc.params.size() != 1) return false;
   const TypeDesc& p = m.desc.params[0];
@@ -153,6 +172,11 @@ bool IsFillableCollection(const TypeDesc& t) {
   return kTypes.contains(t.class_name);
 }
 
+bool IsScalableString(const TypeDesc& t) {
+  return t.dims == 0 && t.base == 'L' &&
+         (t.class_name == "java/lang/String" || t.class_name == "java/lang/CharSequence");
+}
+
 std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFactory& factory,
                                         const generate::CallablePtr& entry, int64_t n,
                                         size_t max_seeds) {
@@ -160,7 +184,7 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   const auto& params = entry->desc.params;
   std::vector<size_t> colls;
   for (size_t p = 0; p < params.size(); ++p) {
-    if (IsFillableCollection(params[p])) colls.push_back(p);
+    if (IsFillableCollection(params[p]) || IsScalableString(params[p])) colls.push_back(p);
   }
   // Collection patterns: (name, fill of the k-th collection parameter).
   struct Pattern {
@@ -220,6 +244,8 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
         int a;
         if (IsFillableCollection(t)) {
           a = AppendFilled(tc, t, ImplFor(t), StringElements(*entry, p), pat.fill(k++));
+        } else if (IsScalableString(t)) {
+          a = ScaledString(tc, t, pat.fill(k++), kApart);
         } else if (t.dims == 0 && (t.base == 'I' || t.base == 'J')) {
           // Past the populated values (0..n): a key not present yet.
           a = ScaledInt(tc, t.base, variant > 0 ? 1 : 0);

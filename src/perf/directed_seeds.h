@@ -10,6 +10,8 @@
 //     patterns fix the bases (disjoint: 0, 2^20, 2*2^20 ...; equal: 0 for all), the sizes
 //     (equal; the first one smaller, n versus n+1; the first one larger), and all-equal
 //     elements (kSame);
+//   - String and CharSequence parameters are scaled strings (a unit repeated n or n+1 times,
+//     `"ab".repeat(n)`): "a" for all-equal elements, else "ab", "cd", ... per disjoint base;
 //   - int and long parameters are the scaled literal n;
 //   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
 //     for each populator of its class (a public instance method with one int, long, Integer,
@@ -41,5 +43,8 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
 // Whether a declared type is a java.util collection the seeds fill (Collection, List, Set,
 // Queue, Deque, Iterable and their java.util implementations).
 bool IsFillableCollection(const classfile::TypeDesc& t);
+
+// Whether a declared type is String or CharSequence (a scaled string literal fills it).
+bool IsScalableString(const classfile::TypeDesc& t);
 
 }  // namespace jtg::perf

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jtg::perf {
@@ -39,6 +40,9 @@ struct PerfReport {
   int mu = 0;
   std::vector<Finding> findings;
   std::vector<Skipped> skipped;
+  // Wall-clock seconds per phase, in run order: "static" (loop goals), "search", "growth"
+  // (sized re-runs), "validation" (javac and JUnit), "timing" (plain-JVM timing), "total".
+  std::vector<std::pair<std::string, double>> phases_s;
 };
 
 }  // namespace jtg::perf

@@ -12,15 +12,18 @@ double InputSize(const testcase::TestCase& tc) {
   for (const Stmt& s : tc.stmts) {
     if (s.kind == StmtKind::kRepeat) total += static_cast<double>(tc.RepeatCount(s));
     if (s.kind == StmtKind::kLiteral && s.lit.n_mult != 0) {
-      total += std::max<double>(0, static_cast<double>(s.lit.n_mult) * static_cast<double>(tc.n) +
-                                       static_cast<double>(s.lit.i));
+      // A scaled string counts its characters.
+      double unit = s.lit.type == 's' ? static_cast<double>(s.lit.s.size()) : 1.0;
+      total += unit * std::max<double>(0, static_cast<double>(s.lit.n_mult) *
+                                                  static_cast<double>(tc.n) +
+                                              static_cast<double>(s.lit.i));
     }
   }
   return total;
 }
 
 GrowthSeries MeasureGrowth(testcase::Executor& ex, const LoopGoal& goal, testcase::TestCase test,
-                           const std::vector<int64_t>& ns) {
+                           const std::vector<int64_t>& ns, int reps) {
   GrowthSeries g;
   for (const Stmt& s : test.stmts) {
     g.scales = g.scales || s.kind == StmtKind::kRepeat ||
@@ -30,7 +33,7 @@ GrowthSeries MeasureGrowth(testcase::Executor& ex, const LoopGoal& goal, testcas
     test.n = n;
     double iters[2] = {0, 0};
     double max_exec = 0;
-    for (int rep = 0; rep < 2; ++rep) {
+    for (int rep = 0; rep < std::clamp(reps, 1, 2); ++rep) {
       testcase::ExecResult r = ex.Run(test);
       if (!r.Normal() || r.budget_exceeded) {
         g.error = r.budget_exceeded ? "the run at n = " + std::to_string(n) + " overran its budget"
@@ -47,7 +50,7 @@ GrowthSeries MeasureGrowth(testcase::Executor& ex, const LoopGoal& goal, testcas
                                   : lc.back().PerExecution();
       max_exec = lc.back().PerExecution();
     }
-    if (iters[0] != iters[1]) g.deterministic = false;
+    if (reps >= 2 && iters[0] != iters[1]) g.deterministic = false;
     g.ns.push_back(static_cast<double>(n));
     g.sizes.push_back(InputSize(test));
     g.iterations.push_back(iters[0]);
@@ -96,6 +99,11 @@ std::string DescribeInputs(const testcase::TestCase& tc) {
     }
     std::string what = v.kind == StmtKind::kNewCollection ? Simple(v.owner)
                        : v.kind == StmtKind::kCall && v.callable ? Simple(v.type.class_name)
+                       : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0 && v.lit.type == 's'
+                           ? "String \"" + std::string(v.lit.s.begin(), v.lit.s.end()) +
+                                 "\" repeated " + (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
+                                 (v.lit.i > 0 ? "+" + std::to_string(v.lit.i)
+                                  : v.lit.i < 0 ? std::to_string(v.lit.i) : "") + " times"
                        : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0
                            ? (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
                                  (v.lit.i > 0 ? "+" + std::to_string(v.lit.i)

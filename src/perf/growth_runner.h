@@ -28,8 +28,11 @@ struct GrowthSeries {
 // scaled literals' values (a loop bound n is n units of work for a linear algorithm).
 double InputSize(const testcase::TestCase& tc);
 
+// Runs `test` at each size in `ns` (ascending), `reps` times per size (two runs tell whether
+// the counts are deterministic; one is a quick probe). Stops at the first run that throws or
+// overruns the executor's budget, with the reason in `error`.
 GrowthSeries MeasureGrowth(testcase::Executor& ex, const LoopGoal& goal, testcase::TestCase test,
-                           const std::vector<int64_t>& ns);
+                           const std::vector<int64_t>& ns, int reps = 2);
 
 // A readable description of the inputs a test builds, e.g. "coll1: ArrayList of n distinct
 // Integer from 0; coll2: ArrayList of n+1 distinct Integer from 1048576".

@@ -40,6 +40,11 @@ std::string ReportJson(const PerfReport& r) {
   Json skipped = Json::array();
   for (const Skipped& s : r.skipped) skipped.push_back({{"method", s.method}, {"reason", s.reason}});
   j["skipped"] = skipped;
+  if (!r.phases_s.empty()) {
+    Json phases;
+    for (const auto& [name, seconds] : r.phases_s) phases[name] = seconds;
+    j["phases_s"] = phases;  // beyond the contract's keys, after them
+  }
   return j.dump(2) + "\n";
 }
 
@@ -60,6 +65,16 @@ std::string ReportMarkdown(const PerfReport& r) {
   md += "Budget " + Num(r.budget_s) + " s, mu = " + std::to_string(r.mu) + ". " +
         std::to_string(r.findings.size()) + " finding(s), " + std::to_string(r.skipped.size()) +
         " method(s) skipped.\n";
+  if (!r.phases_s.empty()) {
+    md += "Wall-clock seconds per phase:";
+    for (const auto& [name, seconds] : r.phases_s) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, " %s %.1f;", name.c_str(), seconds);
+      md += buf;
+    }
+    md.back() = '.';
+    md += "\n";
+  }
   for (const Finding& f : r.findings) {
     md += "\n## " + f.cls + "." + f.method + ": " + f.kind + " (" + f.status + ")\n\n";
     md += "- Reason: " + f.reason + "\n";

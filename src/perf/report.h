@@ -3,7 +3,8 @@
 //   {"class", "budget_s", "mu", "findings": [{"class", "method", "kind", "status", "reason",
 //    "loops": [{"method", "line", "depth"}], "input_pattern", "sizes", "iterations",
 //    "times_ms", "exponent", "max_iterations", "test"}], "skipped": [{"method", "reason"}]}
-// "exponent" and "test" are null when there is no fit or no written test.
+// "exponent" and "test" are null when there is no fit or no written test. After these keys,
+// "phases_s" gives the wall-clock seconds per phase when the run recorded them.
 #pragma once
 
 #include <string>

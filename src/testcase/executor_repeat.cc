@@ -1,5 +1,6 @@
 // Bulk statements of `jtestgen perf` (StmtKind::kRepeat) and scaled literals: a collection
 // of thousands of generated elements is one statement, filled here in a JNI loop.
+#include <algorithm>
 #include <string>
 
 #include "testcase/executor.h"
@@ -9,7 +10,13 @@ namespace jtg::testcase {
 bool Executor::MakeScaledLiteral(const TestCase& tc, const Stmt& s, int64_t offset,
                                  jvalue& result) {
   Stmt copy = s;
-  if (copy.lit.type == 's') {
+  if (copy.lit.type == 's' && s.lit.n_mult != 0) {
+    // A scaled string: the literal repeated n_mult * n + i times.
+    const int64_t times = std::max<int64_t>(0, static_cast<int64_t>(s.lit.n_mult) * tc.n + s.lit.i);
+    copy.lit.s.clear();
+    copy.lit.s.reserve(static_cast<size_t>(times) * s.lit.s.size());
+    for (int64_t k = 0; k < times; ++k) copy.lit.s += s.lit.s;
+  } else if (copy.lit.type == 's') {
     std::string digits = std::to_string(offset);
     copy.lit.s.append(digits.begin(), digits.end());
   } else {

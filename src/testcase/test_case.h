@@ -59,8 +59,9 @@ struct Literal {
   int64_t i = 0;
   double d = 0;
   std::u16string s;
-  // Scaled integral literal (`jtestgen perf`): when nonzero the value is n_mult * n + i, with
-  // n the test's size parameter (TestCase::n).
+  // Scaled literal (`jtestgen perf`): when nonzero an integral value is n_mult * n + i, and a
+  // string is `s` repeated n_mult * n + i times, with n the test's size parameter
+  // (TestCase::n).
   int32_t n_mult = 0;
 };
 

@@ -9,6 +9,7 @@
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"
 #include "perf/directed_seeds.h"
+#include "perf/growth_runner.h"
 #include "testcase_builders.h"
 
 namespace jtg {
@@ -83,6 +84,40 @@ TEST(Repeat, ScaledLiteralFollowsTheSizeParameter) {
   EXPECT_EQ(r.values.back().i, 97);
   tc.n = 500;
   EXPECT_EQ(ex.Run(tc).values.back().i, 997);
+}
+
+TEST(Repeat, ScaledStringRepeatsItsUnit) {
+  auto& ex = *testing::GetSharedJvm().executor;
+  TestCase tc;
+  tc.n = 5;
+  Stmt lit;
+  lit.kind = StmtKind::kLiteral;
+  lit.type = Obj("java/lang/String");
+  lit.lit.type = 's';
+  lit.lit.s = u"ab";
+  lit.lit.n_mult = 2;
+  lit.lit.i = 1;
+  tc.stmts.push_back(lit);
+  testing::AddCallStmt(tc, testing::MakeMethod("java/lang/String", "length", "()I", false), {}, 0);
+  testcase::ExecResult r = ex.Run(tc);
+  ASSERT_TRUE(r.Normal()) << r.setup_error << r.exception_class;
+  EXPECT_EQ(r.values.back().i, 22);  // "ab" x (2 * 5 + 1)
+  EXPECT_DOUBLE_EQ(perf::InputSize(tc), 22);
+  tc.n = 100;
+  EXPECT_EQ(ex.Run(tc).values.back().i, 402);
+  EXPECT_NE(perf::DescribeInputs(tc).find("String \"ab\" repeated 2n+1 times"), std::string::npos)
+      << perf::DescribeInputs(tc);
+  // The writer spells it with String.repeat under the size parameter.
+  output::WriterOptions opts;
+  opts.cut_internal_name = "com/x/Foo";
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
+  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  output::PerfTest t{tc, testcase::ExecResult{}, "length_of", "A finding."};
+  std::string src = output::WritePerfJUnit({t}, opts, oracle, 1024).source;
+  EXPECT_NE(src.find("\"ab\".repeat(2 * n + 1)"), std::string::npos) << src;
 }
 
 TEST(PerfWriter, SizedMethodReturnsTheCallUnderTest) {

@@ -3,13 +3,13 @@
 # 2-core machine), under /usr/bin/time; keeps the report and prints its summary.
 # usage: bench/perf_jar.sh JAR [budget] [out]
 #   JAR     e.g. /usr/share/java/commons-collections3.jar (also the classpath)
-#   budget  search budget for the whole jar (default 15m; each method gets 1-20 s of it)
+#   budget  search budget for the whole jar (default 25m: bounds the whole run; each method gets 0.25-20 s of search)
 #   out     output directory (default /tmp/perf-<jar name>)
 # env: BUILD (default build), SEED (default 1)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${BUILD:-$root/build}"
-jar="$1"; budget="${2:-15m}"
+jar="$1"; budget="${2:-25m}"
 out="${3:-/tmp/perf-$(basename "$jar" .jar)}"
 mkdir -p "$out"
 /usr/bin/time -v "$BUILD/jtestgen" perf --classpath "$jar" --jar "$jar" --budget "$budget" \

@@ -26,6 +26,8 @@
 #include "perf/goal_builder.h"
 #include "perf/growth.h"
 #include "perf/growth_runner.h"
+#include "perf/jdk_dispatch.h"
+#include "perf/loop_inputs.h"
 #include "perf/loop_objectives.h"
 #include "perf/method_selector.h"
 #include "perf/report.h"
@@ -45,6 +47,11 @@ struct Candidate {
   bool redundant = false;
   perf::GrowthSeries growth;
 };
+
+std::string Internal(std::string binary) {
+  std::replace(binary.begin(), binary.end(), '.', '/');
+  return binary;
+}
 
 std::string Binary(std::string internal) {
   std::replace(internal.begin(), internal.end(), '/', '.');
@@ -167,7 +174,17 @@ StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
                                                          std::chrono::steady_clock::now()});
   jvm::JvmOptions jopts;
   jopts.classpath = cp.spec();
-  JTG_ASSIGN_OR_RETURN(s->counting, perf::StartCountingJvm(jopts, perf::CountedJdkClasses()));
+  std::vector<std::string> jdk = perf::CountedJdkClasses();
+  if (!opts.class_name.empty()) {
+    // A JDK class under test is counted like the JDK classes its loops reach.
+    std::string internal = opts.class_name;
+    std::replace(internal.begin(), internal.end(), '.', '/');
+    if (perf::IsJdkClass(internal) &&
+        std::find(jdk.begin(), jdk.end(), internal) == jdk.end()) {
+      jdk.push_back(internal);
+    }
+  }
+  JTG_ASSIGN_OR_RETURN(s->counting, perf::StartCountingJvm(jopts, std::move(jdk)));
   auto& vm = *s->counting.vm;
   testcase::ExecutorOptions exec_opts;
   exec_opts.hit_counts = true;
@@ -204,7 +221,14 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
   w.class_name = class_name;
   w.internal = class_name;
   std::replace(w.internal.begin(), w.internal.end(), '.', '/');
-  JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal));
+  if (perf::IsJdkClass(w.internal)) {
+    // A JDK class (java.util.AbstractCollection): its bytes come from the JVM, and it is
+    // instrumented by retransformation (counting mode).
+    JTG_ASSIGN_OR_RETURN(auto bytes, s.counting.vm->ReadSystemClassBytes(w.internal));
+    JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal, {}, &bytes));
+  } else {
+    JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal));
+  }
   std::vector<generate::CallablePtr> entries;
   for (const auto& t : w.universe->targets()) {
     if (t->IsConstructor()) continue;
@@ -266,6 +290,11 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
                                       generate::FactoryLimits{});
   std::vector<testcase::TestCase> seeds;
   for (auto& d : perf::DirectedSeeds(*w.universe, seed_factory, e.entry, opts.mu / 8)) {
+    if (log) {
+      testcase::ExecResult r = s.executor->Run(d.test);
+      std::fprintf(stderr, "perf: seed (%s): %zu statements, %s%s\n", d.pattern.c_str(),
+                   d.test.size(), r.Normal() ? "runs" : "fails: ", r.exception_class.c_str());
+    }
     seeds.push_back(std::move(d.test));
   }
   mosa.Seed(std::move(seeds));
@@ -339,6 +368,13 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
     }
     if (goal.redundant && (!fit.ok || fit.exponent < 1.3)) continue;
     if (!goal.redundant && f.max_iterations < 16) continue;
+    if (c.growth.error.empty() && c.growth.scales) {
+      perf::LoopInputs li = perf::SummarizeLoopInputs(*s.executor, goal, c.test, s.ns.front());
+      f.loop_inputs = li.text;
+      if (log) {
+        std::fprintf(stderr, "perf:   loops over inputs: %s%s\n", li.text.c_str(), li.error.c_str());
+      }
+    }
     candidates->push_back(std::move(c));
   }
 }
@@ -366,6 +402,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       r.exception_class.clear();
     }
     std::string doc = c.finding.kind + " in " + c.finding.method + ": " + c.finding.input_pattern;
+    if (!c.finding.loop_inputs.empty()) doc += ". Loops: " + c.finding.loop_inputs;
     tests.push_back({c.test, r, name, doc});
   }
   output::WriterOptions wopts;
@@ -499,6 +536,16 @@ void PrintSummary(const perf::PerfReport& report, const PerfOptions& opts, doubl
 Status RunPerf(const PerfOptions& opts) {
   if (opts.class_name.empty() == opts.jar.empty()) {
     return absl::InvalidArgumentError("jtestgen perf: give exactly one of --class and --jar");
+  }
+  if (std::string internal = Internal(opts.class_name);
+      perf::IsJdkClass(internal) &&
+      (!internal.starts_with("java/util/") || internal == "java/util/Arrays")) {
+    // The transformer instruments only java.util (not Arrays, which the probes use): a probe
+    // elsewhere in java.base could run inside the probe runtime itself.
+    return absl::InvalidArgumentError(
+        "--class " + opts.class_name +
+        ": of the JDK's classes only those of java.util (except java.util.Arrays) can be the "
+        "class under test");
   }
   std::optional<perf::MethodPattern> pattern;
   if (!opts.method.empty()) {

@@ -59,10 +59,12 @@ StatusOr<classfile::ParseResult> ReadClass(const classpath::Classpath& cp,
 
 StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& cp,
                                                     std::string_view cut_internal_name,
-                                                    const std::vector<std::string>& exclude) {
+                                                    const std::vector<std::string>& exclude,
+                                                    const std::vector<uint8_t>* cut_bytes) {
   std::unique_ptr<Universe> u(new Universe(cp));
   u->cut_name_ = std::string(cut_internal_name);
-  auto bytes = cp.ReadClass(u->cut_name_);
+  auto bytes = cut_bytes != nullptr ? StatusOr<std::vector<uint8_t>>(*cut_bytes)
+                                    : cp.ReadClass(u->cut_name_);
   if (!bytes.ok()) {
     return absl::NotFoundError(absl::StrCat("class ", classfile::BinaryName(cut_internal_name),
                                             " is not on the classpath (", cp.spec(), ")"));
@@ -330,11 +332,16 @@ const std::vector<CallablePtr>& Universe::InstanceMethodsOf(const std::string& c
   auto it = instance_methods_.find(cls);
   if (it != instance_methods_.end()) return it->second;
   std::vector<CallablePtr> out;
-  auto parsed = jvm::IsExcludedClass(cls) ? StatusOr<classfile::ParseResult>(
-                                                absl::NotFoundError("JDK class"))
-                                          : ReadClass(cp_, cls);
-  if (parsed.ok() && (parsed->cls.access & classfile::kAccPublic) != 0) {
-    const ClassFile& c = parsed->cls;
+  // The CUT itself may be a JDK class (`jtestgen perf --class java.util.X`): its class file
+  // is at hand.
+  auto parsed = cls == cut_name_ || jvm::IsExcludedClass(cls)
+                    ? StatusOr<classfile::ParseResult>(absl::NotFoundError("JDK class"))
+                    : ReadClass(cp_, cls);
+  const ClassFile* found = cls == cut_name_ ? &cut_
+                           : parsed.ok()    ? &parsed->cls
+                                            : nullptr;
+  if (found != nullptr && (found->access & classfile::kAccPublic) != 0) {
+    const ClassFile& c = *found;
     for (const auto& m : c.methods) {
       if (!Usable(m) || (m.access & classfile::kAccStatic) != 0) continue;
       if (c.MethodName(m) == "<init>") continue;

@@ -37,10 +37,12 @@ class Universe {
   // class is not on the classpath, DataLoss if its class file is corrupt,
   // FailedPrecondition if it has nothing public to call.
   // Methods named in `exclude` ("name" + descriptor, e.g. "parse(Ljava/lang/String;)I") are
-  // not tested (used after a method crashed the JVM).
+  // not tested (used after a method crashed the JVM). `cut_bytes`, when given, is the CUT's
+  // class file (a JDK class, read through the JVM: `jtestgen perf --class java.util.X`).
   static StatusOr<std::unique_ptr<Universe>> Build(
       const classpath::Classpath& cp, std::string_view cut_internal_name,
-      const std::vector<std::string>& exclude = {});
+      const std::vector<std::string>& exclude = {},
+      const std::vector<uint8_t>* cut_bytes = nullptr);
 
   const classfile::ClassFile& cut() const { return cut_; }
   const classpath::Classpath& classpath() const { return cp_; }

@@ -394,12 +394,19 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
 }
 
 // A JavaFile named for the class under test (internal name a/b/C$D): package a.b, class
-// C_D<suffix>.
+// C_D<suffix>. The JDK's packages (java.*, javax.*, jdk.*, sun.*) cannot hold a test class:
+// their tests go to jtestgen.<package> (jtestgen.java.util).
 JavaFile NamedFor(const std::string& cut, const std::string& suffix) {
   JavaFile f;
   size_t slash = cut.rfind('/');
   f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
   std::replace(f.package_name.begin(), f.package_name.end(), '/', '.');
+  for (const char* reserved : {"java.", "javax.", "jdk.", "sun."}) {
+    if (f.package_name.starts_with(reserved) || f.package_name + "." == reserved) {
+      f.package_name = "jtestgen." + f.package_name;
+      break;
+    }
+  }
   std::string simple = slash == std::string::npos ? cut : cut.substr(slash + 1);
   std::replace(simple.begin(), simple.end(), '$', '_');
   f.class_name = simple + suffix;

@@ -80,13 +80,79 @@ int AppendFilled(TestCase& tc, const TypeDesc& declared, const std::string& impl
   return coll;
 }
 
-// Element kind of a collection parameter: strings when its generic type says String.
-bool StringElements(const testcase::Callable& c, size_t p) {
+// Whether type argument `k` of parameter `p`'s generic type is String (collections: k = 0
+// with one argument; maps: k = 0 keys, k = 1 values).
+bool StringTypeArg(const testcase::Callable& c, size_t p, size_t k, size_t arity) {
   if (p >= c.gparams.size()) return false;
   const auto& g = c.gparams[p];
-  return g.kind == classfile::GenericType::kClass && g.args.size() == 1 &&
-         g.args[0].kind == classfile::GenericType::kClass &&
-         g.args[0].name == "java/lang/String";
+  return g.kind == classfile::GenericType::kClass && g.args.size() == arity &&
+         g.args[k].kind == classfile::GenericType::kClass &&
+         g.args[k].name == "java/lang/String";
+}
+
+// Element kind of a collection parameter: strings when its generic type says String.
+bool StringElements(const testcase::Callable& c, size_t p) { return StringTypeArg(c, p, 0, 1); }
+
+// The implementation a map parameter gets: TreeMap for sorted maps, else HashMap (or the
+// concrete java.util class itself).
+std::string MapImplFor(const TypeDesc& t) {
+  const std::string& n = t.class_name;
+  if (n == "java/util/SortedMap" || n == "java/util/NavigableMap" || n == "java/util/TreeMap") {
+    return "java/util/TreeMap";
+  }
+  if (n == "java/util/LinkedHashMap") return n;
+  return "java/util/HashMap";
+}
+
+// Appends a map `impl` holding n + f.add entries: distinct (or, kSame, equal) keys from
+// f.base, each mapped to one constant value; returns the map's statement index.
+int AppendFilledMap(TestCase& tc, const std::string& impl, bool string_keys, bool string_values,
+                    const Fill& f) {
+  Stmt m;
+  m.kind = StmtKind::kNewCollection;
+  m.owner = impl;
+  m.type = Obj(impl);
+  tc.stmts.push_back(std::move(m));
+  int map = static_cast<int>(tc.size()) - 1;
+  Stmt key;
+  key.kind = StmtKind::kLiteral;
+  if (string_keys) {
+    key.type = Obj("java/lang/String");
+    key.lit.type = 's';
+    std::string prefix = "k" + std::to_string(f.base) + "_";
+    key.lit.s.assign(prefix.begin(), prefix.end());
+  } else {
+    key.type = Obj("java/lang/Integer");
+    key.lit.type = 'I';
+    key.lit.i = f.base;
+  }
+  tc.stmts.push_back(std::move(key));
+  int key_index = static_cast<int>(tc.size()) - 1;
+  Stmt value;
+  value.kind = StmtKind::kLiteral;
+  if (string_values) {
+    value.type = Obj("java/lang/String");
+    value.lit.type = 's';
+    value.lit.s = u"v";
+  } else {
+    value.type = Obj("java/lang/Integer");
+    value.lit.type = 'I';
+    value.lit.i = 1;
+  }
+  tc.stmts.push_back(std::move(value));
+  Stmt r;
+  r.kind = StmtKind::kRepeat;
+  r.callable = testcase::NewCallable(impl, "put",
+                                     "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                                     false);
+  r.receiver = map;
+  r.args = {key_index, static_cast<int>(tc.size()) - 1};
+  r.repeat_mult = 1;
+  r.repeat_add = f.add;
+  r.repeat_pattern = f.pattern;
+  r.type = Prim('V');
+  tc.stmts.push_back(std::move(r));
+  return map;
 }
 
 int ScaledInt(TestCase& tc, char base, int64_t add) {
@@ -119,9 +185,8 @@ int ScaledString(TestCase& tc, const TypeDesc& declared, const Fill& f, int64_t 
   return static_cast<int>(tc.size()) - 1;
 }
 
-bool IsPopulator(const testcase::Callable& m) {
-  if (m.is_static || m.IsConstructor() || m.desc.params.size() != 1) return false;
-  const TypeDesc& p = m.desc.params[0];
+// A parameter type a populator's key (its first parameter) or value (a second one) may have.
+bool IsSimpleParam(const TypeDesc& p) {
   if (p.dims != 0) return false;
   if (p.base == 'I' || p.base == 'J') return true;
   return p.base == 'L' && (p.class_name == "java/lang/Integer" ||
@@ -129,9 +194,19 @@ bool IsPopulator(const testcase::Callable& m) {
                            p.class_name == "java/lang/Object");
 }
 
-// Appends `times` calls of populator `m` on `recv` with distinct values from `base`.
-void AppendPopulate(TestCase& tc, int recv, const generate::CallablePtr& m, int64_t base) {
-  const TypeDesc& p = m->desc.params[0];
+// Glider's populators: instance methods that may grow a collection field, given distinct
+// keys: one simple parameter (add(x), push(x)) or two (put(k, v), setProperty(k, v)).
+bool IsPopulator(const testcase::Callable& m) {
+  const size_t arity = m.desc.params.size();
+  if (m.is_static || m.IsConstructor() || arity == 0 || arity > 2) return false;
+  for (const TypeDesc& p : m.desc.params) {
+    if (!IsSimpleParam(p)) return false;
+  }
+  return true;
+}
+
+// A literal of a populator's parameter type: the integral `base`, or a string from `text`.
+Stmt SimpleLiteral(const TypeDesc& p, int64_t base, const std::u16string& text) {
   Stmt lit;
   lit.kind = StmtKind::kLiteral;
   if (p.base == 'I' || p.base == 'J') {
@@ -141,18 +216,28 @@ void AppendPopulate(TestCase& tc, int recv, const generate::CallablePtr& m, int6
   } else if (p.class_name == "java/lang/String") {
     lit.type = p;
     lit.lit.type = 's';
-    lit.lit.s = u"k";
+    lit.lit.s = text;
   } else {
     lit.type = Obj("java/lang/Integer");
     lit.lit.type = 'I';
     lit.lit.i = base;
   }
-  tc.stmts.push_back(std::move(lit));
+  return lit;
+}
+
+// Appends `times` calls of populator `m` on `recv` with distinct values from `base`.
+void AppendPopulate(TestCase& tc, int recv, const generate::CallablePtr& m, int64_t base) {
+  std::vector<int> args;
+  for (size_t k = 0; k < m->desc.params.size(); ++k) {
+    // The first argument varies per call (the key); a second one is a constant value.
+    tc.stmts.push_back(SimpleLiteral(m->desc.params[k], k == 0 ? base : 1, k == 0 ? u"k" : u"v"));
+    args.push_back(static_cast<int>(tc.size()) - 1);
+  }
   Stmt r;
   r.kind = StmtKind::kRepeat;
   r.callable = m;
   r.receiver = recv;
-  r.args = {static_cast<int>(tc.size()) - 1};
+  r.args = args;
   r.repeat_mult = 1;
   r.repeat_add = 1;
   r.type = Prim('V');
@@ -172,6 +257,15 @@ bool IsFillableCollection(const TypeDesc& t) {
   return kTypes.contains(t.class_name);
 }
 
+bool IsFillableMap(const TypeDesc& t) {
+  if (t.dims != 0 || t.base != 'L') return false;
+  static const std::set<std::string> kTypes = {
+      "java/util/Map",     "java/util/SortedMap",     "java/util/NavigableMap",
+      "java/util/HashMap", "java/util/LinkedHashMap", "java/util/TreeMap",
+      "java/util/AbstractMap"};
+  return kTypes.contains(t.class_name);
+}
+
 bool IsScalableString(const TypeDesc& t) {
   return t.dims == 0 && t.base == 'L' &&
          (t.class_name == "java/lang/String" || t.class_name == "java/lang/CharSequence");
@@ -184,7 +278,10 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   const auto& params = entry->desc.params;
   std::vector<size_t> colls;
   for (size_t p = 0; p < params.size(); ++p) {
-    if (IsFillableCollection(params[p]) || IsScalableString(params[p])) colls.push_back(p);
+    if (IsFillableCollection(params[p]) || IsFillableMap(params[p]) ||
+        IsScalableString(params[p])) {
+      colls.push_back(p);
+    }
   }
   // Collection patterns: (name, fill of the k-th collection parameter).
   struct Pattern {
@@ -214,8 +311,13 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   // Receivers: plain, or populated n+1 times by each populator (at most 3).
   std::vector<generate::CallablePtr> populators;
   if (!entry->is_static && !entry->IsConstructor()) {
-    for (const auto& m : u.InstanceMethodsOf(entry->owner)) {
-      if (IsPopulator(*m) && populators.size() < 3) populators.push_back(m);
+    // One-parameter populators first (add(x) before put(k, v)), at most 3.
+    for (size_t arity = 1; arity <= 2; ++arity) {
+      for (const auto& m : u.InstanceMethodsOf(entry->owner)) {
+        if (IsPopulator(*m) && m->desc.params.size() == arity && populators.size() < 3) {
+          populators.push_back(m);
+        }
+      }
     }
   }
   for (size_t variant = 0; variant <= populators.size(); ++variant) {
@@ -244,6 +346,9 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
         int a;
         if (IsFillableCollection(t)) {
           a = AppendFilled(tc, t, ImplFor(t), StringElements(*entry, p), pat.fill(k++));
+        } else if (IsFillableMap(t)) {
+          a = AppendFilledMap(tc, MapImplFor(t), StringTypeArg(*entry, p, 0, 2),
+                              StringTypeArg(*entry, p, 1, 2), pat.fill(k++));
         } else if (IsScalableString(t)) {
           a = ScaledString(tc, t, pat.fill(k++), kApart);
         } else if (t.dims == 0 && (t.base == 'I' || t.base == 'J')) {

@@ -10,12 +10,16 @@
 //     patterns fix the bases (disjoint: 0, 2^20, 2*2^20 ...; equal: 0 for all), the sizes
 //     (equal; the first one smaller, n versus n+1; the first one larger), and all-equal
 //     elements (kSame);
+//   - map parameters (Map, SortedMap, NavigableMap and their java.util implementations)
+//     become a HashMap or TreeMap filled by one kRepeat of n (or n+1) put(key, value) calls,
+//     the keys following the same patterns, every value one constant;
 //   - String and CharSequence parameters are scaled strings (a unit repeated n or n+1 times,
 //     `"ab".repeat(n)`): "a" for all-equal elements, else "ab", "cd", ... per disjoint base;
 //   - int and long parameters are the scaled literal n;
 //   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
-//     for each populator of its class (a public instance method with one int, long, Integer,
-//     String or Object parameter) a variant calls it n+1 times with distinct values first;
+//     for each populator of its class (a public instance method with one or two int, long,
+//     Integer, String or Object parameters: add(x), put(k, v)) a variant calls it n+1 times
+//     with distinct keys (the first argument) and one constant value first;
 //   - other parameters come from the ValueFactory.
 // The search (mosa.h) starts from these seeds and evolves them.
 //
@@ -43,6 +47,10 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
 // Whether a declared type is a java.util collection the seeds fill (Collection, List, Set,
 // Queue, Deque, Iterable and their java.util implementations).
 bool IsFillableCollection(const classfile::TypeDesc& t);
+
+// Whether a declared type is a java.util map the seeds fill (Map, SortedMap, NavigableMap and
+// their java.util implementations).
+bool IsFillableMap(const classfile::TypeDesc& t);
 
 // Whether a declared type is String or CharSequence (a scaled string literal fills it).
 bool IsScalableString(const classfile::TypeDesc& t);

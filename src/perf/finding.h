@@ -27,6 +27,10 @@ struct Finding {
   std::optional<double> exponent;  // iterations' growth exponent; none without a fit
   double max_iterations = 0;       // most iterations of one loop execution, largest size
   std::optional<std::string> test;  // "FooPerfTest.bar_disjointLists"; none if not written
+  // Beyond the contract's keys: which sized input each loop walks (loop_inputs.h), in words,
+  // e.g. "the outer loop (Foo.bar, line 12) walks arg1; the inner loop (ArrayList.indexOfRange,
+  // line 302) walks arg2, once per element of arg1"; empty when not measured.
+  std::string loop_inputs;
 };
 
 struct Skipped {

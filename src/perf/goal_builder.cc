@@ -92,7 +92,10 @@ StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& en
   std::vector<LoopGoal> out;
   size_t longs = 0, pairs = 0;
   for (size_t i = 0; i < index.loops.size() && longs < max_goals; ++i) {
-    if (!ok[i] || IsJdkClass(index.loops[i].loop.method.owner)) continue;
+    // Loops inside the JDK are long-loop goals only when the entry is a JDK class itself.
+    if (!ok[i] || (IsJdkClass(index.loops[i].loop.method.owner) && !IsJdkClass(entry->owner))) {
+      continue;
+    }
     LoopGoal g;
     g.loops = {counted[i]};
     g.path_ids = paths[i];

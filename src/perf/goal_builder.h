@@ -47,7 +47,8 @@ class GoalBuilder {
  public:
   GoalBuilder(CountingJvm& c, generate::Universe& u, const classpath::Classpath& cp,
               testcase::Executor& ex);
-  // Long-loop goals for the loops of non-JDK classes reachable from `entry`, and
+  // Long-loop goals for the loops of non-JDK classes reachable from `entry` (of any class
+  // when `entry` is a JDK class's, e.g. java.util.AbstractCollection.containsAll), and
   // redundant-traversal goals for its nested pairs (at most `max_goals` of each).
   // Errors: as LoopIndexer::Index.
   StatusOr<std::vector<LoopGoal>> For(const generate::CallablePtr& entry, size_t max_goals = 16);

@@ -34,6 +34,7 @@ std::string ReportJson(const PerfReport& r) {
     o["exponent"] = f.exponent ? Json(*f.exponent) : Json(nullptr);
     o["max_iterations"] = f.max_iterations;
     o["test"] = f.test ? Json(*f.test) : Json(nullptr);
+    if (!f.loop_inputs.empty()) o["loop_inputs"] = f.loop_inputs;  // after the contract's keys
     findings.push_back(std::move(o));
   }
   j["findings"] = findings;
@@ -84,6 +85,7 @@ std::string ReportMarkdown(const PerfReport& r) {
             std::to_string(l.depth) + "\n";
     }
     md += "- Input pattern: " + f.input_pattern + "\n";
+    if (!f.loop_inputs.empty()) md += "- Loops over inputs: " + f.loop_inputs + "\n";
     md += "- Growth exponent of the iterations: " + (f.exponent ? Num(*f.exponent) : "-") +
           "; most iterations of one loop execution: " + Num(f.max_iterations) + "\n";
     md += "- Test: " + (f.test ? *f.test : std::string("not written")) + "\n\n";

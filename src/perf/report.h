@@ -4,7 +4,8 @@
 //    "loops": [{"method", "line", "depth"}], "input_pattern", "sizes", "iterations",
 //    "times_ms", "exponent", "max_iterations", "test"}], "skipped": [{"method", "reason"}]}
 // "exponent" and "test" are null when there is no fit or no written test. After these keys,
-// "phases_s" gives the wall-clock seconds per phase when the run recorded them.
+// "phases_s" gives the wall-clock seconds per phase when the run recorded them, and a finding
+// may end with "loop_inputs" (which sized input each loop walks, loop_inputs.h).
 #pragma once
 
 #include <string>

@@ -2,12 +2,15 @@
 # End-to-end checks of `jtestgen perf` (registered in ctest as `e2e_perf`) on the fixtures of
 # tests/fixtures/perf and, when installed, on commons-collections3's CollectionUtils:
 #   - Utils.subtract (quadratic over two Lists): a confirmed redundant traversal, iteration
-#     exponent near 2, inner loop in ArrayList/LinkedList, with a written test;
+#     exponent near 2, inner loop in ArrayList/LinkedList, with a written test, and the loop
+#     summary binding the inner loop to arg2, once per element of arg1;
 #   - UtilsFixed.subtract (the HashSet twin): no confirmed redundant traversal;
 #   - DistinctKeys.add (a scan needing mu+1 distinct keys): a confirmed long loop of at least
 #     mu iterations;
 #   - Measure.total (the loop is only behind an interface, implemented in perf-impl.jar):
 #     a confirmed long loop in Countdown.steps;
+#   - java.util.AbstractCollection.containsAll (a JDK class under test): a confirmed
+#     redundant traversal; java.lang.String is refused with the reason;
 #   - CollectionUtils.containsAny(Collection, Collection): a confirmed redundant traversal
 #     with exponent near 2 when the second argument is an ArrayList.
 # Short budgets; the report's JSON is read with jq.
@@ -59,6 +62,9 @@ if run utils "$CP" fixtures.perf.Utils --method 'subtract(List,List)'; then
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
        and .exponent >= 1.8 and .exponent <= 2.2 and .test != null
        and any(.loops[]; .method | test("^java\\.util\\.(ArrayList|LinkedList)\\.")))] | length > 0'
+  check utils "loop summary: the inner loop walks arg2 once per element of arg1 (Glider's retraversal)" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and (.loop_inputs // "" | test("inner loop [^;]* walks arg2[^;]*, once per element of arg1")))] | length > 0'
   test_file="$tmp/utils/fixtures/perf/UtilsPerfTest.java"
   if [[ -f "$test_file" ]] && grep -q 'for (int i = 0; i < n' "$test_file" && grep -q 'static final int N = 1024;' "$test_file"; then
     pass "utils: sized JUnit test written ($test_file)"
@@ -81,6 +87,27 @@ if run measure "$CP" fixtures.perf.Measure; then
   check measure "long loop confirmed in Countdown.steps, reached through the interface" \
     '[.findings[] | select(.kind == "long-loop" and .status == "confirmed"
        and any(.loops[]; .method | test("Countdown\\.steps")))] | length > 0'
+fi
+
+# A JDK class under test (retransformed): AbstractCollection.containsAll scans the receiver
+# once per element of its argument.
+if run jdk "$CP" java.util.AbstractCollection --method 'containsAll(Collection)'; then
+  check jdk "JDK class under test: redundant traversal confirmed in containsAll, test written in jtestgen.java.util" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and .test != null and any(.loops[]; .method | test("^java\\.util\\.AbstractCollection\\.containsAll")))] | length > 0'
+  if [[ -f "$tmp/jdk/jtestgen/java/util/AbstractCollectionPerfTest.java" ]]; then
+    pass "jdk: test file in package jtestgen.java.util"
+  else
+    fail "jdk: no jtestgen/java/util/AbstractCollectionPerfTest.java" "$tmp/jdk.log"
+  fi
+fi
+# Outside java.util the JDK is not instrumented: a clear error, non-zero exit.
+rc=0
+"$JTG" perf --classpath "$CP" --class java.lang.String --budget 1s --out "$tmp/string" >"$tmp/string.log" 2>&1 || rc=$?
+if [[ $rc -ne 0 ]] && grep -q "java.lang.String: of the JDK's classes only those of java.util" "$tmp/string.log"; then
+  pass "string: java.lang.String refused with the reason (exit $rc)"
+else
+  fail "string: expected a non-zero exit naming the class and the reason (exit $rc)" "$tmp/string.log"
 fi
 
 CC3=/usr/share/java/commons-collections3.jar

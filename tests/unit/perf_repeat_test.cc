@@ -10,6 +10,7 @@
 #include "output/junit_writer.h"
 #include "perf/directed_seeds.h"
 #include "perf/growth_runner.h"
+#include "perf/loop_inputs.h"
 #include "testcase_builders.h"
 
 namespace jtg {
@@ -118,6 +119,34 @@ TEST(Repeat, ScaledStringRepeatsItsUnit) {
   output::PerfTest t{tc, testcase::ExecResult{}, "length_of", "A finding."};
   std::string src = output::WritePerfJUnit({t}, opts, oracle, 1024).source;
   EXPECT_NE(src.find("\"ab\".repeat(2 * n + 1)"), std::string::npos) << src;
+}
+
+TEST(LoopInputs, FixSizesHoldsAllButOneInput) {
+  TestCase tc = Filled("java/util/ArrayList", RepeatPattern::kDistinct, 2, -1, 10);
+  Stmt str;
+  str.kind = StmtKind::kLiteral;
+  str.type = Obj("java/lang/String");
+  str.lit.type = 's';
+  str.lit.s = u"ab";
+  str.lit.n_mult = 1;
+  str.lit.i = 1;
+  tc.stmts.insert(tc.stmts.begin() + 1, str);  // statement 1; the fill is now statement 3
+  tc.stmts[3].args = {2};
+  tc.stmts[4].receiver = 0;
+  EXPECT_EQ(perf::SizedStatements(tc), (std::vector<int>{1, 3}));
+  TestCase all = perf::FixSizes(tc, {}, 10);
+  EXPECT_TRUE(perf::SizedStatements(all).empty());
+  EXPECT_EQ(all.stmts[3].repeat_add, 19);
+  EXPECT_EQ(all.stmts[3].repeat_mult, 0);
+  std::u16string eleven;
+  for (int k = 0; k < 11; ++k) eleven += u"ab";
+  EXPECT_EQ(all.stmts[1].lit.s, eleven);  // "ab" x (n + 1)
+  EXPECT_EQ(all.stmts[1].lit.n_mult, 0);
+  // Keeping the string: only the fill is fixed, the string still scales.
+  TestCase one = perf::FixSizes(tc, {1}, 10);
+  EXPECT_EQ(perf::SizedStatements(one), (std::vector<int>{1}));
+  one.n = 20;
+  EXPECT_DOUBLE_EQ(perf::InputSize(one), 19 + 2 * 21);  // the fill stays at 19 elements
 }
 
 TEST(PerfWriter, SizedMethodReturnsTheCallUnderTest) {

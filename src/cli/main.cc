@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
       "perf", "generate tests that expose loops whose work grows faster than their input");
   pcmd->add_option("--classpath,--cp", perf.classpath, "directories and jars, ':'-separated")
       ->required();
-  auto* pclass = pcmd->add_option("--class", perf.class_name, "class under test (binary name)");
+  auto* pclass = pcmd->add_option("--class", perf.class_name, "class under test (binary name; a java.util class is retransformed)");
   auto* pjar = pcmd->add_option("--jar", perf.jar, "every public class of this jar (on --classpath too)");
   pclass->excludes(pjar);
   pjar->excludes(pclass);

@@ -1,5 +1,6 @@
 #include "perf/goal_builder.h"
 
+#include <algorithm>
 #include <set>
 
 #include "jvm/iteration_counter.h"
@@ -84,10 +85,19 @@ StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& en
     const ReachedLoop& r = index.loops[i];
     ok[i] = Counted(r.loop, &counted[i]);
     counted[i].where.depth = static_cast<int>(r.depth);
+    // The loop's optimal path, reduced to the blocks every path passes: in each method of
+    // the chain the blocks dominating the call site, then those dominating the header.
+    auto add = [&](const MethodKey& m, uint32_t offset) {
+      int32_t b = BlockAt(m, offset);
+      if (b != 0 && std::find(paths[i].begin(), paths[i].end(), b) == paths[i].end()) {
+        paths[i].push_back(b);
+      }
+    };
     for (const CallStep& step : r.chain) {
-      int32_t b = BlockAt(step.caller, step.offset);
-      if (b != 0) paths[i].push_back(b);
+      for (uint32_t o : step.dominators) add(step.caller, o);
+      add(step.caller, step.offset);
     }
+    for (uint32_t o : r.loop.header_dominators) add(r.loop.method, o);
   }
   std::vector<LoopGoal> out;
   size_t longs = 0, pairs = 0;

@@ -8,8 +8,11 @@
 // per back edge (taken outcome of a conditional jump, or its block and fall-through block
 // in blocks-only JDK code, or the block of a goto); its header block's hits are entries
 // plus iterations.
-// The path of a loop (WhiteSyn's optimal path, reduced) is the blocks of the call sites on
-// its call chain: every execution that reaches the loop through that chain passes them.
+// The path of a loop (WhiteSyn's optimal path after its reduction to the blocks common to all
+// paths, whitesyn.md §6) is computed exactly, without enumerating paths: in each method of
+// the call chain, the blocks that dominate the call site (and the call site's own block),
+// then in the loop's method the blocks that dominate its header. Every execution that reaches
+// the loop through that chain passes them all.
 //
 // Ownership: CountingJvm owns the transformer and the JVM; GoalBuilder borrows them, the
 // universe and the classpath (all must outlive it). Not thread-safe.

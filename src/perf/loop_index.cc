@@ -14,6 +14,7 @@
 #include <map>
 
 #include "analysis/cfg.h"
+#include "analysis/dominators.h"
 #include "analysis/loops.h"
 #include "classfile/bytecode.h"
 #include "classfile/class_file.h"
@@ -36,6 +37,7 @@ struct Target {
 };
 
 struct Site {
+  std::vector<uint32_t> dominators;  // block start offsets, entry first
   uint32_t offset = 0;
   uint16_t line = 0;
   uint8_t depth = 0;
@@ -121,10 +123,25 @@ struct LoopIndexer::State {
       return absl::DataLossError(absl::StrCat(m.key.ToString(), ": ", cfg.status().message()));
     }
     const analysis::LoopForest forest = analysis::FindLoops(*cfg, code.lines);
+    const analysis::DomTree dom = analysis::Dominators(*cfg);
+    // Start offsets of the blocks dominating `block`, entry first.
+    auto dominators = [&](uint32_t block) {
+      std::vector<uint32_t> out;
+      for (uint32_t b = block; dom.Reachable(b) && b != dom.root; b = dom.idom[b]) {
+        out.push_back(cfg->blocks[b].start);
+        if (dom.idom[b] == b) break;
+      }
+      std::reverse(out.begin(), out.end());
+      return out;
+    };
     for (size_t i = 0; i < forest.loops.size(); ++i) {
       const analysis::Loop& l = forest.loops[i];
-      m.loops.push_back(LoopRef{m.key, static_cast<int32_t>(i), l.header_offset, l.tail_offsets,
-                                l.line, l.depth, l.parent});
+      LoopRef ref{m.key, static_cast<int32_t>(i), l.header_offset, l.tail_offsets,
+                  l.line, l.depth, l.parent, {}};
+      for (uint32_t b = 0; b < cfg->blocks.size(); ++b) {
+        if (cfg->blocks[b].start == l.header_offset) ref.header_dominators = dominators(b);
+      }
+      m.loops.push_back(std::move(ref));
     }
     const auto& skip = options.skip_names;
     for (size_t i = 0; i < cfg->insns.size(); ++i) {
@@ -137,6 +154,7 @@ struct LoopIndexer::State {
       if (std::find(skip.begin(), skip.end(), ref->name) != skip.end()) continue;
       const uint32_t block = cfg->block_of_insn[i];
       Site s;
+      s.dominators = dominators(block);
       s.offset = in.offset;
       s.line = analysis::SourceLineAt(code.lines, in.offset);
       s.depth = forest.depth[block];
@@ -244,7 +262,7 @@ struct LoopIndexer::State {
       const Site& s = caller.sites[fr.site];
       const Target& t = s.targets[fr.target];
       chain.push_back(CallStep{caller.key, s.offset, s.line, s.depth, s.loop, t.receiver,
-                               methods[t.method].key});
+                               methods[t.method].key, s.dominators});
     }
     std::reverse(chain.begin(), chain.end());
     return chain;

@@ -53,6 +53,10 @@ struct CallStep {
   int32_t loop = -1;     // innermost loop of the call site (index into caller's loops), -1
   std::string receiver;  // class dispatched on (virtual/interface calls), else empty
   MethodKey callee;      // the selected method (its declaring class)
+  // Start offsets of the basic blocks (analysis/cfg.h) of `caller` that dominate the call
+  // site's block, itself included, entry first: the blocks every path from the method's
+  // entry to the call passes (WhiteSyn's optimal-path reduction, exact, whitesyn.md §6).
+  std::vector<uint32_t> dominators;
 };
 
 // Static facts of one loop of one method.
@@ -64,6 +68,8 @@ struct LoopRef {
   uint16_t line = 0;                        // source line of the header
   uint8_t intra_depth = 1;
   int32_t parent = -1;                      // intra-method parent (index), -1
+  std::vector<uint32_t> header_dominators;  // start offsets of the blocks dominating the
+                                            // header (itself included), entry first
 };
 
 struct ReachedLoop {

@@ -148,6 +148,18 @@ TEST(PerfLoopIndex, SubtractReachesArrayListScanAtDepthTwo) {
     EXPECT_EQ(l->chain[0].loop, outer.loop.index);
     EXPECT_EQ(l->chain[1].callee.name, "indexOf");
     EXPECT_EQ(l->chain[2].callee.name, "indexOfRange");
+    // The reduced optimal path: the blocks dominating the call to contains, from the entry
+    // (offset 0) to the block holding the call (inside the loop, after its header).
+    const auto& doms = l->chain[0].dominators;
+    ASSERT_GE(doms.size(), 2u);
+    EXPECT_EQ(doms.front(), 0u);
+    EXPECT_TRUE(std::is_sorted(doms.begin(), doms.end()));
+    EXPECT_LE(doms.back(), l->chain[0].offset);
+    EXPECT_NE(std::find(doms.begin(), doms.end(), outer.loop.header_offset), doms.end());
+    // In indexOfRange the loop header is dominated by the entry block.
+    ASSERT_FALSE(l->loop.header_dominators.empty());
+    EXPECT_EQ(l->loop.header_dominators.front(), 0u);
+    EXPECT_EQ(l->loop.header_dominators.back(), l->loop.header_offset);
   }
   auto pairs = PairsInto(idx, "subtract", "java/util/ArrayList", "indexOfRange");
   ASSERT_EQ(pairs.size(), 2u);

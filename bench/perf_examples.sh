@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `jtestgen perf` on the issue-5 examples at a 60 s budget each: the fixtures of
-# tests/fixtures/perf and CollectionUtils.containsAny. Prints, per finding, the iterations
+# tests/fixtures/perf, java.util.AbstractCollection.containsAll (a JDK class under test) and
+# CollectionUtils.containsAny. Prints, per finding, the iterations
 # reached in one execution (mu = 1024) and the fitted exponents of iterations and time.
 # usage: bench/perf_examples.sh [budget]     env: BUILD (default build), SEED (default 1)
 set -uo pipefail
@@ -23,5 +24,6 @@ run utils "$CP" fixtures.perf.Utils
 run fixed "$CP" fixtures.perf.UtilsFixed
 run keys "$CP" fixtures.perf.DistinctKeys
 run measure "$CP" fixtures.perf.Measure
+run jdk "$CP" java.util.AbstractCollection --method 'containsAll(Collection)'
 [[ -f "$CC3" ]] && run containsany "$CC3" org.apache.commons.collections.CollectionUtils --method 'containsAny(Collection,Collection)'
 rm -rf "$tmp"

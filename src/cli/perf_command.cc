@@ -28,6 +28,7 @@
 #include "perf/growth_runner.h"
 #include "perf/loop_objectives.h"
 #include "perf/method_selector.h"
+#include "perf/read_oracle.h"
 #include "perf/report.h"
 #include "runtime/embedded_classes.h"
 #include "testcase/executor.h"
@@ -339,6 +340,12 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
     }
     if (goal.redundant && (!fit.ok || fit.exponent < 1.3)) continue;
     if (!goal.redundant && f.max_iterations < 16) continue;
+    if (goal.redundant) {  // Toddler's oracle on the inner loop's reads (perf/read_oracle.h)
+      perf::ReadOracleOptions ro;
+      ro.n = std::min(64, opts.mu);
+      f.reads = perf::RepeatedReads({*s.counting.vm, *s.counting.transformer, *s.executor},
+                                    goal, c.test, ro);
+    }
     candidates->push_back(std::move(c));
   }
 }
@@ -448,6 +455,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
     }
     if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";
     if (!written) f.reason += "; its test failed validation and was not written";
+    if (f.reads) f.reason += "; " + f.reads->summary;
     report->findings.push_back(f);
   }
   std::error_code ec;

@@ -4,7 +4,10 @@
 //    "loops": [{"method", "line", "depth"}], "input_pattern", "sizes", "iterations",
 //    "times_ms", "exponent", "max_iterations", "test"}], "skipped": [{"method", "reason"}]}
 // "exponent" and "test" are null when there is no fit or no written test. After these keys,
-// "phases_s" gives the wall-clock seconds per phase when the run recorded them.
+// "phases_s" gives the wall-clock seconds per phase when the run recorded them. A finding
+// with a read-oracle judgement (Finding::reads) has, after its contract keys,
+// "repeated_reads": {"applicable", "similar", "n", "executions", "analysed",
+// "iterations_per_execution", "repeated", "repeated_fraction", "site", "summary"}.
 #pragma once
 
 #include <string>

@@ -2,14 +2,15 @@
 # End-to-end checks of `jtestgen perf` (registered in ctest as `e2e_perf`) on the fixtures of
 # tests/fixtures/perf and, when installed, on commons-collections3's CollectionUtils:
 #   - Utils.subtract (quadratic over two Lists): a confirmed redundant traversal, iteration
-#     exponent near 2, inner loop in ArrayList/LinkedList, with a written test;
+#     exponent near 2, inner loop in ArrayList/LinkedList, with a written test, and the read
+#     oracle (Toddler) finding the inner loop's reads repeated;
 #   - UtilsFixed.subtract (the HashSet twin): no confirmed redundant traversal;
 #   - DistinctKeys.add (a scan needing mu+1 distinct keys): a confirmed long loop of at least
 #     mu iterations;
 #   - Measure.total (the loop is only behind an interface, implemented in perf-impl.jar):
 #     a confirmed long loop in Countdown.steps;
 #   - CollectionUtils.containsAny(Collection, Collection): a confirmed redundant traversal
-#     with exponent near 2 when the second argument is an ArrayList.
+#     with exponent near 2 when the second argument is an ArrayList, its reads repeated.
 # Short budgets; the report's JSON is read with jq.
 # usage: run_perf.sh <build_dir> <source_dir>
 set -uo pipefail
@@ -59,6 +60,9 @@ if run utils "$CP" fixtures.perf.Utils --method 'subtract(List,List)'; then
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
        and .exponent >= 1.8 and .exponent <= 2.2 and .test != null
        and any(.loops[]; .method | test("^java\\.util\\.(ArrayList|LinkedList)\\.")))] | length > 0'
+  check utils "the read oracle finds the inner loop re-reading the same elements" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and .repeated_reads.similar == true and .repeated_reads.repeated > 0)] | length > 0'
   test_file="$tmp/utils/fixtures/perf/UtilsPerfTest.java"
   if [[ -f "$test_file" ]] && grep -q 'for (int i = 0; i < n' "$test_file" && grep -q 'static final int N = 1024;' "$test_file"; then
     pass "utils: sized JUnit test written ($test_file)"
@@ -92,6 +96,10 @@ if [[ -f "$CC3" ]]; then
          and .exponent >= 1.7 and .exponent <= 2.3
          and (.input_pattern | test("arg2: ArrayList"))
          and any(.loops[]; .method | test("ArrayList\\.indexOf")))] | length > 0'
+    check containsany "the read oracle finds ArrayList.indexOfRange re-reading the same elements" \
+      '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+         and any(.loops[]; .method | test("ArrayList\\.indexOf"))
+         and .repeated_reads.similar == true)] | length > 0'
   fi
 else
   echo "SKIP containsAny: libcommons-collections3-java is not installed"

@@ -30,6 +30,7 @@
 #include "perf/loop_inputs.h"
 #include "perf/loop_objectives.h"
 #include "perf/method_selector.h"
+#include "perf/read_oracle.h"
 #include "perf/report.h"
 #include "runtime/embedded_classes.h"
 #include "testcase/executor.h"
@@ -375,6 +376,12 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
         std::fprintf(stderr, "perf:   loops over inputs: %s%s\n", li.text.c_str(), li.error.c_str());
       }
     }
+    if (goal.redundant) {  // Toddler's oracle on the inner loop's reads (perf/read_oracle.h)
+      perf::ReadOracleOptions ro;
+      ro.n = std::min(64, opts.mu);
+      f.reads = perf::RepeatedReads({*s.counting.vm, *s.counting.transformer, *s.executor},
+                                    goal, c.test, ro);
+    }
     candidates->push_back(std::move(c));
   }
 }
@@ -485,6 +492,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
     }
     if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";
     if (!written) f.reason += "; its test failed validation and was not written";
+    if (f.reads) f.reason += "; " + f.reads->summary;
     report->findings.push_back(f);
   }
   std::error_code ec;

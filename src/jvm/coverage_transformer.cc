@@ -27,6 +27,7 @@ std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
   const bool jdk = boot_loader && jdk_classes_.count(name) != 0;
   if (excluded && !jdk) return std::nullopt;
   if (plans_.count(name) != 0) {  // a retransform (or another loader's copy)
+    if (auto o = overrides_.find(name); o != overrides_.end()) return o->second;
     if (!counting_) return std::nullopt;  // keep as is
     auto it = instrumented_.find(name);
     if (it == instrumented_.end()) return std::nullopt;
@@ -69,6 +70,16 @@ std::optional<std::vector<uint8_t>> CoverageTransformer::OriginalBytes(
   auto it = original_.find(internal_name);
   if (it == original_.end()) return std::nullopt;
   return it->second;
+}
+
+void CoverageTransformer::SetOverride(std::string internal_name, std::vector<uint8_t> bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  overrides_[std::move(internal_name)] = std::move(bytes);
+}
+
+void CoverageTransformer::ClearOverride(const std::string& internal_name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  overrides_.erase(internal_name);
 }
 
 void CoverageTransformer::EnableMutation(std::string internal_name) {

@@ -49,6 +49,17 @@ class CoverageTransformer : public ClassTransformer {
   // helper's module (Jvm::LetJavaBaseReadRuntime) before a listed class loads.
   void CountJdkClasses(std::vector<std::string> jdk_classes);
 
+  // Serves `bytes` instead of the instrumented bytes whenever the class named
+  // `internal_name` is transformed again (a JVMTI retransform), until ClearOverride; used
+  // by the redundancy oracle (perf/read_oracle.h) to swap read probes in for one run. Only
+  // a class this transformer has already instrumented is served (the application's
+  // classes, or the JDK whitelist in counting mode); a class loading for the first time is
+  // instrumented as usual. The plan and the cached bytes stay as they were, so after
+  // ClearOverride a retransform restores the instrumented class (in counting mode). `bytes`
+  // must be a valid retransformation of the class (same members and signatures).
+  void SetOverride(std::string internal_name, std::vector<uint8_t> bytes);
+  void ClearOverride(const std::string& internal_name);
+
   // The plan of a class that was instrumented, or nullopt.
   std::optional<instrument::ClassPlan> Plan(const std::string& internal_name) const;
   // The bytes a class had before instrumentation (kept in counting mode only), or nullopt.
@@ -65,6 +76,7 @@ class CoverageTransformer : public ClassTransformer {
   std::atomic<bool> counting_{false};  // written under mu_, read without it too
   std::set<std::string> jdk_classes_;
   std::map<std::string, std::vector<uint8_t>> original_, instrumented_;  // counting mode
+  std::map<std::string, std::vector<uint8_t>> overrides_;  // SetOverride
 };
 
 // Whether a class belongs to the JDK, to jtestgen itself, to the test libraries (JUnit,

@@ -2,6 +2,7 @@
 // perf-report.json contract). Data only.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +14,24 @@ struct LoopRefOut {
   std::string method;  // "com.x.Foo.bar(java.util.Collection)" (Java names)
   int line = 0;        // source line of the loop header; 0 if unknown
   int depth = 1;       // interprocedural nesting depth from the entry method
+};
+
+// Toddler's redundancy oracle on a redundant traversal (perf/read_oracle.h,
+// read_similarity.h): the values the inner loop read in each of its executions during one
+// run of the finding's test at size n, compared across executions.
+struct ReadRedundancy {
+  bool applicable = false;  // false: the oracle could not judge; `summary` says why
+  bool similar = false;     // the reads repeat across executions (Toddler reports the loop)
+  int n = 0;                // size parameter of the run
+  int64_t executions = 0;   // executions of the inner loop during the call under test
+  int64_t analysed = 0;     // those with at least the minimum iterations (7)
+  double iterations_per_execution = 0;  // mean over the analysed executions
+  int64_t repeated = 0;     // analysed executions after the first whose reads at `site`
+                            // repeat (are similar to) an earlier execution's
+  double repeated_fraction = 0;  // repeated / (analysed - 1); 0 when analysed < 2
+  std::string site;              // the read judged, e.g. "Object[] element, line 306"
+  double reads_per_execution = 0;  // mean reads at `site` per analysed execution
+  std::string summary;           // one sentence, for the reason and the Markdown report
 };
 
 struct Finding {
@@ -31,6 +50,9 @@ struct Finding {
   // e.g. "the outer loop (Foo.bar, line 12) walks arg1; the inner loop (ArrayList.indexOfRange,
   // line 302) walks arg2, once per element of arg1"; empty when not measured.
   std::string loop_inputs;
+  // Redundant traversals: the read oracle's judgement (JSON "repeated_reads", after the
+  // contract's keys); none when it was not run.
+  std::optional<ReadRedundancy> reads;
 };
 
 struct Skipped {

@@ -71,6 +71,8 @@ bool GoalBuilder::Counted(const LoopRef& loop, CountedLoop* out) {
   if (head.ok()) out->head_ids.push_back(*head);
   out->where.method = loop.method.JavaName();
   out->where.line = loop.line;
+  out->method = loop.method;
+  out->header_offset = loop.header_offset;
   return !out->iter_ids.empty() && !out->head_ids.empty();
 }
 

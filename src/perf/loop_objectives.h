@@ -26,6 +26,7 @@
 
 #include "generate/objectives.h"
 #include "perf/finding.h"
+#include "perf/method_resolver.h"
 
 namespace jtg::perf {
 
@@ -35,6 +36,8 @@ struct CountedLoop {
   std::vector<int32_t> iter_ids, iter_minus_ids;
   bool exact = true;               // false: over-counts by up to one per execution
   std::vector<int32_t> head_ids;   // probe ids of the header block (entries + iterations)
+  MethodKey method;                // the loop's method (for the read oracle, read_oracle.h)
+  uint32_t header_offset = 0;      // its header's first instruction (original bytecode)
 };
 
 struct LoopGoal {

@@ -35,6 +35,19 @@ std::string ReportJson(const PerfReport& r) {
     o["max_iterations"] = f.max_iterations;
     o["test"] = f.test ? Json(*f.test) : Json(nullptr);
     if (!f.loop_inputs.empty()) o["loop_inputs"] = f.loop_inputs;  // after the contract's keys
+    if (f.reads) {  // beyond the contract's keys, after them
+      const ReadRedundancy& rr = *f.reads;
+      o["repeated_reads"] = {{"applicable", rr.applicable},
+                             {"similar", rr.similar},
+                             {"n", rr.n},
+                             {"executions", rr.executions},
+                             {"analysed", rr.analysed},
+                             {"iterations_per_execution", rr.iterations_per_execution},
+                             {"repeated", rr.repeated},
+                             {"repeated_fraction", rr.repeated_fraction},
+                             {"site", rr.site},
+                             {"summary", rr.summary}};
+    }
     findings.push_back(std::move(o));
   }
   j["findings"] = findings;
@@ -88,6 +101,13 @@ std::string ReportMarkdown(const PerfReport& r) {
     if (!f.loop_inputs.empty()) md += "- Loops over inputs: " + f.loop_inputs + "\n";
     md += "- Growth exponent of the iterations: " + (f.exponent ? Num(*f.exponent) : "-") +
           "; most iterations of one loop execution: " + Num(f.max_iterations) + "\n";
+    if (f.reads) {
+      md += "- Repeated reads (Toddler's oracle): " +
+            std::string(!f.reads->applicable ? "not judged"
+                        : f.reads->similar   ? "similar"
+                                             : "not similar") +
+            "; " + f.reads->summary + "\n";
+    }
     md += "- Test: " + (f.test ? *f.test : std::string("not written")) + "\n\n";
     md += "| size | iterations | time (ms) |\n|---:|---:|---:|\n";
     for (size_t i = 0; i < f.sizes.size(); ++i) {

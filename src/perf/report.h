@@ -4,8 +4,11 @@
 //    "loops": [{"method", "line", "depth"}], "input_pattern", "sizes", "iterations",
 //    "times_ms", "exponent", "max_iterations", "test"}], "skipped": [{"method", "reason"}]}
 // "exponent" and "test" are null when there is no fit or no written test. After these keys,
-// "phases_s" gives the wall-clock seconds per phase when the run recorded them, and a finding
-// may end with "loop_inputs" (which sized input each loop walks, loop_inputs.h).
+// "phases_s" gives the wall-clock seconds per phase when the run recorded them. After its
+// contract keys a finding may have "loop_inputs" (which sized input each loop walks,
+// loop_inputs.h) and, with a read-oracle judgement (Finding::reads), "repeated_reads":
+// {"applicable", "similar", "n", "executions", "analysed", "iterations_per_execution",
+// "repeated", "repeated_fraction", "site", "summary"}.
 #pragma once
 
 #include <string>

@@ -3,7 +3,8 @@
 # tests/fixtures/perf and, when installed, on commons-collections3's CollectionUtils:
 #   - Utils.subtract (quadratic over two Lists): a confirmed redundant traversal, iteration
 #     exponent near 2, inner loop in ArrayList/LinkedList, with a written test, and the loop
-#     summary binding the inner loop to arg2, once per element of arg1;
+#     summary binding the inner loop to arg2, once per element of arg1, and the
+#     read oracle (Toddler) finding the inner loop's reads repeated;
 #   - UtilsFixed.subtract (the HashSet twin): no confirmed redundant traversal;
 #   - DistinctKeys.add (a scan needing mu+1 distinct keys): a confirmed long loop of at least
 #     mu iterations;
@@ -12,7 +13,7 @@
 #   - java.util.AbstractCollection.containsAll (a JDK class under test): a confirmed
 #     redundant traversal; java.lang.String is refused with the reason;
 #   - CollectionUtils.containsAny(Collection, Collection): a confirmed redundant traversal
-#     with exponent near 2 when the second argument is an ArrayList.
+#     with exponent near 2 when the second argument is an ArrayList, its reads repeated.
 # Short budgets; the report's JSON is read with jq.
 # usage: run_perf.sh <build_dir> <source_dir>
 set -uo pipefail
@@ -65,6 +66,9 @@ if run utils "$CP" fixtures.perf.Utils --method 'subtract(List,List)'; then
   check utils "loop summary: the inner loop walks arg2 once per element of arg1 (Glider's retraversal)" \
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
        and (.loop_inputs // "" | test("inner loop [^;]* walks arg2[^;]*, once per element of arg1")))] | length > 0'
+  check utils "the read oracle finds the inner loop re-reading the same elements" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and .repeated_reads.similar == true and .repeated_reads.repeated > 0)] | length > 0'
   test_file="$tmp/utils/fixtures/perf/UtilsPerfTest.java"
   if [[ -f "$test_file" ]] && grep -q 'for (int i = 0; i < n' "$test_file" && grep -q 'static final int N = 1024;' "$test_file"; then
     pass "utils: sized JUnit test written ($test_file)"
@@ -119,6 +123,10 @@ if [[ -f "$CC3" ]]; then
          and .exponent >= 1.7 and .exponent <= 2.3
          and (.input_pattern | test("arg2: ArrayList"))
          and any(.loops[]; .method | test("ArrayList\\.indexOf")))] | length > 0'
+    check containsany "the read oracle finds ArrayList.indexOfRange re-reading the same elements" \
+      '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+         and any(.loops[]; .method | test("ArrayList\\.indexOf"))
+         and .repeated_reads.similar == true)] | length > 0'
   fi
 else
   echo "SKIP containsAny: libcommons-collections3-java is not installed"

@@ -44,8 +44,9 @@ public final class Probes {
   public static int mutantIndex = -1;
 
   // The thread running the current execution (set by begin, cleared by drain): the only one
-  // whose probes in shared JDK code count (hitOwner). Other JVM threads use the same classes.
-  private static Thread owner;
+  // whose probes in shared JDK code count (hitOwner, and Reads). Other JVM threads use the
+  // same classes.
+  static Thread owner;
 
   /** Completed backward jumps in the current execution. */
   public static long iterations;
@@ -285,6 +286,7 @@ public final class Probes {
   /** Starts an execution: clears counters and sets its budgets. */
   public static void begin(long iterationLimit, long deadlineNanos) {
     owner = Thread.currentThread();
+    Reads.clear();
     iterations = 0;
     cmpPending = false;
     Probes.iterationLimit = iterationLimit;

@@ -5,7 +5,9 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
+#include "cli/cover_command.h"
 #include "cli/perf_command.h"
+#include "cli/report_command.h"
 #include "cli/suite_command.h"
 #include "cli/supervisor.h"
 
@@ -77,7 +79,50 @@ int main(int argc, char** argv) {
                    "JUnit runs of the written tests (default 1)");
   pcmd->add_flag("--quiet", perf.quiet, "print no summary");
 
+  jtg::cli::CoverOptions cover;
+  auto* ccmd = app.add_subcommand(
+      "cover", "run a Java command with the coverage agent: -- java -cp app.jar Main args");
+  ccmd->add_option("--includes", cover.includes,
+                   "classes to instrument, ':'-separated patterns (com.x.* = classes of com.x, "
+                   "com.x.** = with subpackages)")->required();
+  ccmd->add_option("--excludes", cover.excludes, "classes not to instrument (same patterns)");
+  ccmd->add_option("--out", cover.out, "coverage directory (default jtestgen-cov)");
+  ccmd->add_option("--mode", cover.mode,
+                   "static: every probe stays; ddst: probes removed once hit (default static)")
+      ->check(CLI::IsMember({"static", "ddst"}));
+  ccmd->add_option("--agent", cover.agent, "agent library (default: beside jtestgen)");
+  ccmd->add_option("--interval-ms", cover.interval_ms, "ddst: probe poll period (default 150)");
+  ccmd->add_option("command", cover.command, "the java command, after --")->required();
+
+  jtg::cli::ReportOptions report;
+  auto* rcmd = app.add_subcommand(
+      "report", "line and branch coverage from a coverage directory (JaCoCo XML, JSON, HTML)");
+  rcmd->add_option("dir", report.dir, "coverage directory written by the agent")->required();
+  rcmd->add_option("--classpath,--cp", report.classpath,
+                   "the classes that ran, ':'-separated directories and jars")->required();
+  rcmd->add_option("--xml", report.xml, "JaCoCo-compatible XML report file");
+  rcmd->add_option("--json", report.json, "JSON summary file");
+  rcmd->add_option("--html", report.html, "HTML report directory");
+  rcmd->add_option("--name", report.name, "report name in the XML (default jtestgen)");
+
   CLI11_PARSE(app, argc, argv);
+
+  if (ccmd->parsed()) {
+    auto rc = jtg::cli::RunCover(cover);
+    if (!rc.ok()) {
+      std::fprintf(stderr, "jtestgen: %s\n", std::string(rc.status().message()).c_str());
+      return 1;
+    }
+    return *rc;
+  }
+  if (rcmd->parsed()) {
+    jtg::Status st = jtg::cli::RunReport(report);
+    if (!st.ok()) {
+      std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
+      return 1;
+    }
+    return 0;
+  }
 
   if (pcmd->parsed()) {
     auto seconds = jtg::cli::ParseBudget(perf_budget);

@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+
 #include "analysis/cfg.h"
+#include "instrument/array_probes.h"
 #include "instrument/code_layout.h"
 #include "instrument/exit_rewrite.h"
 #include "instrument/insertions.h"
@@ -44,36 +47,82 @@ void ExitRewriteOnly(ClassFile& cls, MethodInfo& m, const std::vector<classfile:
   }
 }
 
+bool Removed(const Options& options, int32_t id) {
+  const std::vector<bool>* r = options.removed;
+  return r != nullptr && id >= 1 && static_cast<size_t>(id - 1) < r->size() && (*r)[id - 1];
+}
+
+// Whether a jump or handler of the code targets offset 0 (array probes: the static
+// initializer's probe-array prefix must run exactly once).
+bool TargetsStart(const analysis::Cfg& cfg, const CodeAttribute& code) {
+  for (const classfile::Insn& in : cfg.insns) {
+    if (std::find(in.targets.begin(), in.targets.end(), 0u) != in.targets.end()) return true;
+  }
+  return std::any_of(code.handlers.begin(), code.handlers.end(),
+                     [](const classfile::ExceptionHandler& h) { return h.handler_pc == 0; });
+}
+
 // Instruments one method with code. Returns the CP error that makes the class unwritable;
 // per-method problems go to plan.skip_reason. `refs` caches the cmp replacements' entries.
+// Array probes: the static initializer (instrumented after every other method, so the
+// slot count is known) gets the probe array's initialization in front; any problem there
+// is a FailedPrecondition for the whole class.
 Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
                         IdAllocator& ids, ProbeRefs& refs, MethodPlan& plan) {
   const CodeAttribute& original = *m.code;
+  const bool array = options.probe_style == ProbeStyle::kArray;
+  const bool array_clinit = array && plan.name == "<clinit>";
   auto cfg = analysis::BuildCfg(original);
   if (!cfg.ok()) {
+    if (array_clinit) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("static initializer: ", cfg.status().message()));
+    }
     plan.skip_reason = std::string(cfg.status().message());
     return absl::OkStatus();
   }
+  if (array_clinit && TargetsStart(*cfg, original)) {
+    return absl::FailedPreconditionError(
+        "static initializer jumps back to its first instruction");
+  }
   const size_t first_block = plan.blocks.size();
   const size_t first_branch = plan.branches.size();
-  const std::vector<ProbeSite> sites = PlanProbes(*cfg, original, options, ids, plan);
+  const size_t first_switch = plan.switches.size();
+  std::vector<ProbeSite> sites = PlanProbes(*cfg, original, options, ids, plan);
   NoteInstanceofTests(*cfg, original, cls.cp, first_branch, plan);
+  std::vector<ArrayPad> pads;
+  if (array) {
+    pads = PlanOutcomeProbes(*cfg, first_block, first_branch, first_switch, plan, sites);
+    std::erase_if(sites, [&](const ProbeSite& s) { return Removed(options, s.id); });
+    std::erase_if(pads, [&](const ArrayPad& p) { return Removed(options, p.id); });
+  }
   Insertions ins(cfg->insns.size());
   JTG_RETURN_IF_ERROR(EmitProbes(sites, refs, cls.cp, ins));
-  if (options.coverage && !options.owner_blocks_only) {  // for branch distances of if<cond>
+  if (!pads.empty()) ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 3);
+  if (array_clinit) {
+    JTG_ASSIGN_OR_RETURN(std::vector<uint8_t> init,
+                         ProbeArrayInit(ids.next() - 1, refs.array_field, cls.cp));
+    ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
+    ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
+  }
+  if (options.coverage && !options.owner_blocks_only && !array) {  // branch distances
     JTG_RETURN_IF_ERROR(EmitCmpReplacements(cfg->insns, cls.cp, refs, ins));
   }
-  if (options.mutation) {
+  if (options.mutation && !array) {
     const std::vector<uint32_t> at = PlanMutationSites(*cfg, original, first_block, ids, plan);
     JTG_RETURN_IF_ERROR(EmitMutationReplacements(plan.mutation_sites, at, cls.cp, refs, ins));
   }
 
-  auto skip = [&](std::string reason) {
+  auto skip = [&](std::string reason) -> Status {
+    if (array_clinit) {
+      return absl::FailedPreconditionError(absl::StrCat("static initializer: ", reason));
+    }
     plan.skip_reason = std::move(reason);
     plan.blocks.clear();  // goals that can never be hit would read as "not covered"
     plan.branches.clear();
     plan.switches.clear();
     plan.mutation_sites.clear();
+    plan.outcome_via_block.clear();
     ExitRewriteOnly(cls, m, cfg->insns, refs, options);
     return absl::OkStatus();
   };
@@ -81,7 +130,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
 
   std::vector<uint8_t> patched = original.code;
   int exits = options.exit_rewrite ? RewriteExits(cls.cp, cfg->insns, refs, patched) : 0;
-  if (ins.empty() && exits == 0) {
+  if (ins.empty() && exits == 0 && pads.empty()) {
     plan.instrumented = true;
     return absl::OkStatus();
   }
@@ -97,6 +146,11 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   code.code = std::move(assembled->code);
   code.max_stack = static_cast<uint16_t>(original.max_stack + ins.extra_stack);
   RelocateTables(assembled->layout, cls.cp, code);
+  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field,
+                              cls.cp, code);
+      !pad.ok()) {
+    return skip(std::string(pad.message()));
+  }
   Status st = Commit(cls, m, std::move(code));
   if (!st.ok()) return skip(std::string(st.message()));
   plan.instrumented = true;
@@ -105,34 +159,68 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
 
 bool IsRuntimeHelper(std::string_view name) { return name.starts_with("jtestgen/rt/"); }
 
+// Array probes ignore the engine-only options (instrument.h ProbeStyle).
+Options Normalized(const Options& in) {
+  Options o = in;
+  if (o.probe_style == ProbeStyle::kArray) {
+    o.coverage = true;
+    o.loop_guards = o.exit_rewrite = o.mutation = o.owner_blocks_only = false;
+  }
+  return o;
+}
+
 }  // namespace
 
-StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& options, IdAllocator& ids) {
+StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocator& ids) {
+  const Options options = Normalized(given);
+  const bool array = options.probe_style == ProbeStyle::kArray;
   Result result;
   result.plan.class_name = std::string(cls.Name());
   const bool helper = IsRuntimeHelper(cls.Name());
   const bool any_code = std::any_of(cls.methods.begin(), cls.methods.end(),
                                     [](const MethodInfo& m) { return m.code.has_value(); });
   ProbeRefs refs;
-  if (any_code && !helper) {
+  if (array) {
+    if ((cls.access & classfile::kAccModule) != 0) {
+      return absl::FailedPreconditionError("a module descriptor has no code to probe");
+    }
+    JTG_ASSIGN_OR_RETURN(refs.array_field, ProbeArrayRef(cls));
+  } else if (any_code && !helper) {
     JTG_ASSIGN_OR_RETURN(refs, AddProbeRefs(cls.cp));
     if (options.owner_blocks_only) {  // block probes count on the execution's thread only
       JTG_ASSIGN_OR_RETURN(refs.hit, cls.cp.AddMethodref(kProbesClass, "hitOwner", "(I)V"));
     }
   }
-  for (MethodInfo& m : cls.methods) {
-    MethodPlan plan;
+  // Array probes: the static initializer last, once every other slot is allocated.
+  std::vector<size_t> order(cls.methods.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  bool has_clinit = false;
+  if (array) {
+    std::stable_partition(order.begin(), order.end(), [&](size_t i) {
+      const bool clinit = cls.MethodName(cls.methods[i]) == "<clinit>" &&
+                          cls.methods[i].code.has_value();
+      has_clinit = has_clinit || clinit;
+      return !clinit;
+    });
+  }
+  result.plan.methods.resize(cls.methods.size());
+  for (size_t i : order) {
+    MethodInfo& m = cls.methods[i];
+    MethodPlan& plan = result.plan.methods[i];
     plan.name = std::string(cls.MethodName(m));
     plan.descriptor = std::string(cls.MethodDescriptor(m));
     plan.access = m.access;
     if (!m.code) {
       plan.skip_reason = "no code";
-    } else if (helper) {
+    } else if (helper && !array) {
       plan.skip_reason = "runtime helper class";
     } else {
       JTG_RETURN_IF_ERROR(InstrumentMethod(cls, m, options, ids, refs, plan));
     }
-    result.plan.methods.push_back(std::move(plan));
+  }
+  if (array) {
+    result.plan.probe_slots = ids.next() - 1;
+    JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

@@ -1,4 +1,7 @@
 // Bytecode instrumenter: inserts coverage probes and runtime guards into a class.
+// Two probe styles (Options::probe_style): the engine's calls into jtestgen.rt.Probes,
+// described below, and the coverage agent's stores into a per-class boolean array
+// (array_probes.h), which add a field, a static initializer and landing pads.
 //
 // What is inserted (all stack-neutral, no new branches, so StackMapTable frames only need
 // their offsets relocated; max_stack grows by at most 4):
@@ -44,6 +47,12 @@
 
 namespace jtg::instrument {
 
+// How probes record. kCalls: calls into jtestgen.rt.Probes (the engine's probes, above).
+// kArray: `jtestgen cover`'s probes, stores into a per-class boolean array (array_probes.h):
+// block and branch-outcome probes only; loop guards, exit rewriting, mutation and
+// owner_blocks_only are ignored (treated as off).
+enum class ProbeStyle : uint8_t { kCalls, kArray };
+
 struct Options {
   bool coverage = true;       // block, branch and switch probes
   bool loop_guards = true;    // Probes.loop() before backward jumps
@@ -60,6 +69,11 @@ struct Options {
   // switch or comparison probes, no control dependences (BlockGoal::control_deps empty).
   // Meant with loop_guards, exit_rewrite and mutation off. Off: nothing changes.
   bool owner_blocks_only = false;
+  ProbeStyle probe_style = ProbeStyle::kCalls;
+  // kArray only: removed[slot] true = leave that probe out (ddst: its goal is already
+  // covered). Shorter than the slot count, or nullptr: the missing slots keep their probes.
+  // The class's fields, methods and plan are the same whatever is removed.
+  const std::vector<bool>* removed = nullptr;
 };
 
 struct Result {
@@ -69,6 +83,9 @@ struct Result {
 
 // Instruments `cls` in place and serializes it. Errors: only for a class that cannot be
 // written back at all (constant pool overflow); per-method problems are reported in the plan.
+// kArray adds FailedPrecondition for a class that cannot hold the probe array (a module,
+// or a static initializer that jumps back to its first instruction or cannot be rewritten);
+// `ids` must then be fresh (one IdAllocator per class: slot = goal id - 1).
 StatusOr<Result> InstrumentClass(classfile::ClassFile& cls, const Options& options,
                                  IdAllocator& ids);
 

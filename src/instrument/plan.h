@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jtg::instrument {
@@ -103,11 +104,21 @@ struct MethodPlan {
   std::vector<BranchGoal> branches;
   std::vector<SwitchGoal> switches;
   std::vector<MutationSite> mutation_sites;  // empty unless Options::mutation
+  // Array probes only (Options::probe_style kArray, array_probes.h): branch outcomes
+  // (conditional `id` / `id + 1`, switch target goals) with no probe of their own, each
+  // recorded by the block probe of the outcome's target block (that block has this jump
+  // or switch as its only predecessor). Pairs (outcome goal id, block goal id).
+  std::vector<std::pair<int32_t, int32_t>> outcome_via_block;
 };
 
 struct ClassPlan {
   std::string class_name;  // internal name
   std::vector<MethodPlan> methods;
+  // Array probes only: length of the class's probe array (slot = goal id - 1; ids come
+  // from a fresh IdAllocator per class), and why the class got no probes at all (empty
+  // when instrumented).
+  int32_t probe_slots = 0;
+  std::string skip_reason;
 };
 
 // Hands out global goal ids. Not thread-safe: the engine serializes class loading.

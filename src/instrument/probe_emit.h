@@ -32,7 +32,16 @@ struct ProbeRefs {
   std::array<uint16_t, 36> mutation{};
   // Strong-mutation branch probes Probes.if1m/if2m/ifNullM/ifAcmpM, added on first use only.
   uint16_t if1m = 0, if2m = 0, if_null_m = 0, if_acmp_m = 0;
+  // Array probes (Options::probe_style kArray): the Fieldref of the class's $jtgProbes.
+  // Non-zero: kHit sites are array stores into slot id - 1 (array_probes.h); the Probes
+  // methods above are then never referenced.
+  uint16_t array_field = 0;
 };
+
+// `getstatic field_ref; sipush/ldc_w slot; iconst_1; bastore` (stack-neutral; needs three
+// stack words), appended to `out`. Errors: ResourceExhausted on pool overflow.
+Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool& cp,
+                      std::vector<uint8_t>& out);
 
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.
 StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp);

@@ -106,6 +106,8 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
   std::vector<int32_t> branch_of(cfg.blocks.size(), -1), switch_of(cfg.blocks.size(), -1);
   std::vector<std::pair<uint32_t, uint32_t>> pending_chains;  // (block, goto target offset)
   const bool branches = options.coverage && !options.owner_blocks_only;
+  // Array probes record outcomes on edges instead (array_probes.h PlanOutcomeProbes).
+  const bool call_probes = options.probe_style == ProbeStyle::kCalls;
   for (uint32_t bi = 0; bi < cfg.blocks.size(); ++bi) {
     const analysis::Block& b = cfg.blocks[bi];
     const Insn& last = insns[b.last_insn];
@@ -138,15 +140,19 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       g.id = ids.Allocate(2);
       g.offset = last.offset;
       g.line = line;
-      sites.push_back(
-          {ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode, options.mutation});
+      if (call_probes) {
+        sites.push_back(
+            {ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode, options.mutation});
+      }
       outcome_goals[bi] = {g.id, g.id + 1};
       branch_of[bi] = static_cast<int32_t>(plan.branches.size());
       plan.branches.push_back(g);
     }
     if (branches && last.kind == InsnKind::kSwitch) {
       SwitchGoal g = PlanSwitch(last, line, ids);
-      sites.push_back({ProbeSite::Kind::kSwitch, b.last_insn, false, g.switch_id, 0});
+      if (call_probes) {
+        sites.push_back({ProbeSite::Kind::kSwitch, b.last_insn, false, g.switch_id, 0});
+      }
       outcome_goals[bi] = g.target_goals;
       switch_of[bi] = static_cast<int32_t>(plan.switches.size());
       plan.switches.push_back(std::move(g));

@@ -10,6 +10,8 @@
 //   - branch / switch probe: at the label of the jump, after the block probe.
 //   - loop guard: at the label of a goto/if*/switch with a target offset <= its own offset,
 //     after the branch/switch probe (so the order is block, branch, loop, jump).
+// Array probe style: block sites only (kHit); branch and switch outcomes are planned as
+// goals here and recorded by array_probes.h PlanOutcomeProbes.
 // Goal ids: one per block; two per conditional jump (id = taken, id + 1 = falls through);
 // per switch one switch id (AllocateSwitch) and one goal per distinct target (default
 // first, then cases in order of first appearance). With coverage, the goals' control_deps

@@ -1,0 +1,61 @@
+#include "agent/agent_options.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+
+namespace jtg::agent {
+
+std::string_view ModeName(Mode m) { return m == Mode::kDdst ? "ddst" : "static"; }
+
+StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
+  AgentOptions o;
+  std::vector<std::string_view> items;
+  for (std::string_view rest = text; !rest.empty();) {
+    const size_t comma = std::min(rest.find(','), rest.size());
+    if (comma > 0) items.push_back(rest.substr(0, comma));
+    rest.remove_prefix(std::min(comma + 1, rest.size()));
+  }
+  for (std::string_view item : items) {
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos) {
+      return absl::InvalidArgumentError(absl::StrCat("agent option '", std::string(item), "' is not key=value"));
+    }
+    const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (key == "mode") {
+      if (value == "static") {
+        o.mode = Mode::kStatic;
+      } else if (value == "ddst") {
+        o.mode = Mode::kDdst;
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat("agent option mode=", std::string(value), ": expected static or ddst"));
+      }
+    } else if (key == "includes") {
+      o.includes = std::string(value);
+    } else if (key == "excludes") {
+      o.excludes = std::string(value);
+    } else if (key == "out") {
+      if (value.empty()) return absl::InvalidArgumentError("agent option out= is empty");
+      o.out = std::string(value);
+    } else if (key == "interval_ms") {
+      if (!absl::SimpleAtoi(std::string(value), &o.interval_ms) || o.interval_ms < 10 ||
+          o.interval_ms > 10000) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("agent option interval_ms=", std::string(value), ": expected 10..10000"));
+      }
+    } else if (key == "log") {
+      o.log = value == "1" || value == "true";
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("unknown agent option '", std::string(key), "'"));
+    }
+  }
+  if (o.includes.empty()) {
+    return absl::InvalidArgumentError("agent option includes= is required (e.g. includes=com.x.**)");
+  }
+  return o;
+}
+
+}  // namespace jtg::agent

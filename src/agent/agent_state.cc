@@ -1,0 +1,314 @@
+#include "agent/agent_state.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <span>
+
+#include "absl/strings/str_cat.h"
+#include "coverage/class_hash.h"
+#include "instrument/array_probes.h"
+#include "instrument/instrument.h"
+
+namespace jtg::agent {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Hands `bytes` to the JVM as the hook's new class data.
+void Give(jvmtiEnv* env, std::span<const uint8_t> bytes, jint* new_len,
+          unsigned char** new_data) {
+  unsigned char* buf = nullptr;
+  if (env->Allocate(static_cast<jlong>(bytes.size()), &buf) != JVMTI_ERROR_NONE) return;
+  std::memcpy(buf, bytes.data(), bytes.size());
+  *new_len = static_cast<jint>(bytes.size());
+  *new_data = buf;
+}
+
+StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::string_view name,
+                                        const std::vector<bool>* removed) {
+  instrument::Options o;
+  o.probe_style = instrument::ProbeStyle::kArray;
+  o.removed = removed;
+  instrument::IdAllocator ids;  // slots are per class
+  return instrument::InstrumentBytes(bytes, name, o, ids);
+}
+
+}  // namespace
+
+AgentState::AgentState(AgentOptions options)
+    : options_(std::move(options)),
+      filter_(options_.includes, options_.excludes),
+      start_ms_(NowMs()) {}
+
+bool AgentState::dying() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return dying_;
+}
+
+void AgentState::Log(const std::string& line) const {
+  if (options_.log) std::fprintf(stderr, "jtestgen agent: %s\n", line.c_str());
+}
+
+ClassRecord* AgentState::Find(JNIEnv* jni, std::string_view name, jobject loader) {
+  auto it = by_name_.find(std::string(name));
+  if (it == by_name_.end()) return nullptr;
+  for (ClassRecord* r : it->second) {
+    if (jni->IsSameObject(r->loader, loader)) return r;
+  }
+  return nullptr;
+}
+
+void AgentState::OnDefine(JNIEnv* jni, jobject loader, const char* name, jint len,
+                          const unsigned char* data) {
+  // Boot loader classes are the JDK's (and ours): never.
+  if (name == nullptr || loader == nullptr || !filter_.Accepts(name)) return;
+  auto rec = std::make_unique<ClassRecord>();
+  rec->name = name;
+  rec->defined_hash = coverage::HashClassBytes({data, static_cast<size_t>(len)});
+  rec->loader = jni->NewWeakGlobalRef(loader);
+  std::lock_guard<std::mutex> lock(mu_);
+  by_name_[rec->name].push_back(rec.get());
+  records_.push_back(std::move(rec));
+}
+
+void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject loader,
+                                   const char* name, jint len, const unsigned char* data,
+                                   jint* new_len, unsigned char** new_data) {
+  if (name == nullptr || loader == nullptr) return;
+  const std::span<const uint8_t> bytes(data, static_cast<size_t>(len));
+  const uint64_t hash = coverage::HashClassBytes(bytes);
+  std::vector<uint8_t> planned;
+  std::vector<bool> removed;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ClassRecord* r = Find(jni, name, loader);
+    if (r == nullptr || r->pinned) return;
+    if (!r->planned) {  // the definition: plan on these bytes
+      r->planned = true;
+      r->hash = hash;
+      first = true;
+      planned.assign(bytes.begin(), bytes.end());
+    } else if (being_redefined == nullptr || hash != r->hash) {
+      r->pinned = true;
+      r->note = "class bytes changed after jtestgen planned its probes: probes kept";
+      return;
+    } else {
+      planned = r->original;
+      removed.assign(r->covered.begin(), r->covered.end());
+    }
+  }
+  auto out = Instrument(planned, name, first ? nullptr : &removed);
+  std::lock_guard<std::mutex> lock(mu_);
+  ClassRecord* r = Find(jni, name, loader);
+  if (r == nullptr) return;
+  if (!out.ok()) {
+    r->pinned = true;
+    r->note = absl::StrCat(first ? "not instrumented: " : "re-instrumentation failed: ",
+                           out.status().message());
+    return;
+  }
+  if (first) {
+    r->slots = out->plan.probe_slots;
+    r->covered.assign(static_cast<size_t>(r->slots), 0);
+    if (options_.mode == Mode::kDdst) r->original = planned;
+    if (r->hash != r->defined_hash) {
+      // Another agent transformed the class first: the report needs the bytes we planned on.
+      const std::string path =
+          options_.out + "/" + coverage::PlannedClassPath(r->hash);
+      std::error_code ec;
+      std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+      std::ofstream f(path, std::ios::binary | std::ios::trunc);
+      f.write(reinterpret_cast<const char*>(planned.data()),
+              static_cast<std::streamsize>(planned.size()));
+      r->note = f.good() ? "planned on bytes another agent transformed first (saved)"
+                         : "planned on bytes another agent transformed first (NOT saved)";
+    }
+  }
+  Give(retransform_env, out->bytes, new_len, new_data);
+}
+
+void AgentState::OnClassPrepare(JNIEnv* jni, jclass klass) {
+  char* sig = nullptr;
+  if (load_env->GetClassSignature(klass, &sig, nullptr) != JVMTI_ERROR_NONE || sig == nullptr) {
+    return;
+  }
+  std::string name(sig);
+  load_env->Deallocate(reinterpret_cast<unsigned char*>(sig));
+  if (name.size() < 3 || name.front() != 'L') return;
+  name = name.substr(1, name.size() - 2);
+  jobject loader = nullptr;
+  if (load_env->GetClassLoader(klass, &loader) != JVMTI_ERROR_NONE || loader == nullptr) return;
+  jboolean modifiable = JNI_FALSE;
+  load_env->IsModifiableClass(klass, &modifiable);
+  std::lock_guard<std::mutex> lock(mu_);
+  ClassRecord* r = Find(jni, name, loader);
+  jni->DeleteLocalRef(loader);
+  if (r == nullptr || r->klass != nullptr) return;
+  r->klass = jni->NewWeakGlobalRef(klass);
+  r->modifiable = modifiable == JNI_TRUE;
+  if (!r->modifiable && !r->pinned && options_.mode == Mode::kDdst) {
+    r->pinned = true;
+    r->note = "not modifiable by JVMTI: probes kept (static)";
+  }
+}
+
+void AgentState::PollArrays(JNIEnv* jni) {
+  std::vector<jboolean> buf;
+  for (const auto& rp : records_) {
+    ClassRecord& r = *rp;
+    if (r.slots == 0 || r.klass == nullptr) continue;
+    if (r.array == nullptr) {
+      // Only an initialized class: JNI field lookup would otherwise initialize it.
+      jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
+      if (k == nullptr) continue;  // unloaded
+      jint status = 0;
+      if (load_env->GetClassStatus(k, &status) == JVMTI_ERROR_NONE &&
+          (status & JVMTI_CLASS_STATUS_INITIALIZED) != 0) {
+        jfieldID f = jni->GetStaticFieldID(k, instrument::kProbeArrayField,
+                                           instrument::kProbeArrayDesc);
+        if (f == nullptr) {
+          jni->ExceptionClear();
+        } else if (jobject a = jni->GetStaticObjectField(k, f); a != nullptr) {
+          r.array = static_cast<jbooleanArray>(jni->NewGlobalRef(a));
+          jni->DeleteLocalRef(a);
+        }
+      }
+      jni->DeleteLocalRef(k);
+      if (r.array == nullptr) continue;
+    }
+    buf.resize(static_cast<size_t>(r.slots));
+    jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
+    if (jni->ExceptionCheck()) {
+      jni->ExceptionClear();
+      continue;
+    }
+    for (int32_t k = 0; k < r.slots; ++k) {
+      if (buf[k] != 0 && r.covered[k] == 0) {
+        r.covered[k] = 1;
+        ++r.fresh;
+      }
+    }
+  }
+}
+
+void AgentState::RetransformDue(JNIEnv* jni) {
+  std::vector<ClassRecord*> batch;
+  std::vector<jclass> classes;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    const auto now = Clock::now();
+    if (dying_ || now < next_batch_) return;
+    for (const auto& rp : records_) {
+      ClassRecord& r = *rp;
+      if (r.fresh == 0 || r.pinned || !r.modifiable || now < r.next_allowed) continue;
+      jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
+      if (k == nullptr) continue;
+      batch.push_back(&r);
+      classes.push_back(k);
+    }
+  }
+  if (batch.empty()) return;
+  const auto t0 = Clock::now();
+  jvmtiError err = retransform_env->RetransformClasses(static_cast<jint>(classes.size()),
+                                                      classes.data());
+  std::vector<jvmtiError> errors(classes.size(), err);
+  if (err != JVMTI_ERROR_NONE && classes.size() > 1) {  // find the class that failed
+    for (size_t i = 0; i < classes.size(); ++i) {
+      errors[i] = retransform_env->RetransformClasses(1, &classes[i]);
+    }
+  }
+  const auto t1 = Clock::now();
+  for (jclass k : classes) jni->DeleteLocalRef(k);
+  const double ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
+  std::lock_guard<std::mutex> lock(mu_);
+  ++stats_.retransform_batches;
+  stats_.retransform_ms += ms;
+  next_batch_ = t1 + std::chrono::microseconds(static_cast<int64_t>(9000 * ms));
+  for (size_t i = 0; i < batch.size(); ++i) {
+    ClassRecord& r = *batch[i];
+    if (errors[i] != JVMTI_ERROR_NONE) {
+      r.pinned = true;
+      r.note = absl::StrCat("RetransformClasses failed (JVMTI error ", errors[i],
+                            "): probes kept (static)");
+      continue;
+    }
+    ++stats_.retransformed_classes;
+    ++r.retransforms;
+    r.fresh = 0;
+    r.next_allowed = t1 + r.backoff;
+    r.backoff = std::min(r.backoff * 2, std::chrono::milliseconds(3200));
+  }
+  Log(absl::StrCat("retransformed ", batch.size(), " classes in ", ms, " ms"));
+}
+
+bool AgentState::PollRound(JNIEnv* jni) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (dying_) return false;
+    ++stats_.polls;
+    PollArrays(jni);
+    const std::string trigger = options_.out + "/jtestgen-dump";
+    std::error_code ec;
+    if (std::filesystem::exists(trigger, ec)) {
+      Status st = Dump(jni);
+      if (!st.ok()) std::fprintf(stderr, "jtestgen agent: %s\n", std::string(st.message()).c_str());
+      std::filesystem::remove(trigger, ec);
+    }
+  }
+  if (options_.mode == Mode::kDdst) RetransformDue(jni);
+  return true;
+}
+
+void AgentState::OnVmDeath(JNIEnv* jni) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (dying_) return;
+  dying_ = true;
+  PollArrays(jni);
+  Status st = Dump(jni);
+  if (!st.ok()) std::fprintf(stderr, "jtestgen agent: %s\n", std::string(st.message()).c_str());
+}
+
+Status AgentState::Dump(JNIEnv* jni) {
+  coverage::CoverageFile f;
+  f.mode = std::string(ModeName(options_.mode));
+  f.pid = static_cast<int64_t>(getpid());
+  f.includes = options_.includes;
+  f.excludes = options_.excludes;
+  f.start_ms = start_ms_;
+  f.dump_ms = NowMs();
+  f.stats = stats_;
+  for (const auto& rp : records_) {
+    const ClassRecord& r = *rp;
+    if (!r.planned && r.note.empty()) continue;  // defined, never reached our hook
+    coverage::ClassCoverage c;
+    c.name = r.name;
+    c.defined_hash = r.defined_hash;
+    c.hash = r.planned ? r.hash : r.defined_hash;
+    c.slots = r.slots;
+    for (int32_t k = 0; k < r.slots; ++k) {
+      if (r.covered[k] != 0) c.covered.push_back(k);
+    }
+    c.retransforms = r.retransforms;
+    c.note = r.note;
+    f.classes.push_back(std::move(c));
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options_.out, ec);
+  const std::string path = options_.out + "/" + coverage::CoverageFileName(f.pid);
+  JTG_RETURN_IF_ERROR(coverage::WriteCoverageFile(f, path));
+  Log(absl::StrCat("wrote ", path, " (", f.classes.size(), " classes)"));
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::agent

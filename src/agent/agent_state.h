@@ -1,0 +1,100 @@
+// The agent's one state object (libjtestgen_agent.so). Reached from the JVMTI callbacks
+// through the environment-local storage of both its jvmtiEnvs; lives until the process
+// exits (the daemon poller thread and late callbacks may still use it, so it is never
+// freed).
+//
+// Two JVMTI environments. The JVM calls the ClassFileLoadHook of retransformation-incapable
+// environments first (in creation order: -agentpath before -javaagent creates ours first),
+// then of the capable ones; JaCoCo's -javaagent transformer is incapable.
+//   - `load_env` (no can_retransform_classes) only observes: the hash of the bytes each
+//     included class is defined from (what the classpath holds), before any other agent
+//     changed them; it changes nothing, so an agent such as JaCoCo's sees the original
+//     bytes too. Also ClassPrepare (binds the jclass), VMInit (starts the poller) and
+//     VMDeath (final dump).
+//   - `retransform_env` (can_retransform_classes) instruments, after every incapable
+//     agent: each included class gets every array probe (instrument/array_probes.h). If
+//     another agent changed the bytes first, the probes are planned on those bytes, which
+//     are saved as `<out>/classes/<hash>.class` for the report (coverage_file.h). The JVM
+//     caches the bytes this hook received and hands them back on each retransformation
+//     (ddst), when the hook returns them instrumented again without the probes of covered
+//     slots (same fields, methods and slots; other agents' code is kept).
+//
+// DDST here (techniques/ddst-hst-tpc.md §6, §13): probes are pre-seeded (all planted at
+// load) and removed by retransformation instead of self-modifying code; critical edges are
+// split, so every probe is a one-shot node probe (no prev slot, no anchors). The poller
+// copies each probe array every interval_ms into `covered` (coverage is never lost: the
+// native record keeps every slot ever seen), and retransforms, in one batch, the classes
+// with newly covered slots, subject to hysteresis: a class waits backoff (200 ms, doubling
+// up to 3.2 s) after each of its retransformations, and after a batch that took T ms no new
+// batch starts for 9 T ms (retransformation stays under ~10% of wall time).
+//
+// Dumps: at VMDeath, and whenever the file `<out>/jtestgen-dump` exists (checked each
+// interval; deleted after the dump), `<out>/jtestgen-cov-<pid>.json` is (re)written with
+// the coverage so far (coverage/coverage_file.h).
+//
+// Thread-safety: all members behind `mu_`; JVMTI/JNI calls that can block on other threads
+// (RetransformClasses) are made without it.
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "agent/agent_options.h"
+#include "agent/class_record.h"
+#include "coverage/class_filter.h"
+#include "coverage/coverage_file.h"
+
+namespace jtg::agent {
+
+class AgentState {
+ public:
+  explicit AgentState(AgentOptions options);
+
+  const AgentOptions& options() const { return options_; }
+  jvmtiEnv* load_env = nullptr;
+  jvmtiEnv* retransform_env = nullptr;
+  jrawMonitorID sleep_monitor = nullptr;  // the poller waits on it; VMDeath notifies
+
+  // ClassFileLoadHook of load_env (observes only).
+  void OnDefine(JNIEnv* jni, jobject loader, const char* name, jint len,
+                const unsigned char* data);
+  // ClassFileLoadHook of retransform_env: sets *new_len/*new_data (JVMTI-allocated) to the
+  // instrumented class, or leaves them untouched.
+  void OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject loader,
+                         const char* name, jint len, const unsigned char* data, jint* new_len,
+                         unsigned char** new_data);
+  void OnClassPrepare(JNIEnv* jni, jclass klass);
+
+  // One poller round: copy probe arrays; ddst: retransform due classes; dump if requested.
+  // Returns false once the VM is dying.
+  bool PollRound(JNIEnv* jni);
+  // Final dump (VMDeath); stops the poller.
+  void OnVmDeath(JNIEnv* jni);
+  bool dying() const;
+
+ private:
+  ClassRecord* Find(JNIEnv* jni, std::string_view name, jobject loader);  // REQUIRES: mu_
+  void PollArrays(JNIEnv* jni);                                          // REQUIRES: mu_
+  void RetransformDue(JNIEnv* jni);  // takes mu_ itself
+  Status Dump(JNIEnv* jni);          // REQUIRES: mu_
+  void Log(const std::string& line) const;
+
+  const AgentOptions options_;
+  const coverage::ClassFilter filter_;
+  const int64_t start_ms_;
+  mutable std::mutex mu_;
+  bool dying_ = false;
+  std::vector<std::unique_ptr<ClassRecord>> records_;
+  absl::flat_hash_map<std::string, std::vector<ClassRecord*>> by_name_;
+  coverage::AgentStats stats_;
+  std::chrono::steady_clock::time_point next_batch_{};
+};
+
+}  // namespace jtg::agent

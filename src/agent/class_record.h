@@ -1,0 +1,34 @@
+// What the agent knows about one instrumented class (one per class and defining loader).
+// Owned by AgentState; every field is guarded by AgentState's mutex.
+#pragma once
+
+#include <jni.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace jtg::agent {
+
+struct ClassRecord {
+  std::string name;              // internal name
+  uint64_t defined_hash = 0;     // coverage/class_hash.h of the bytes the class came from
+  uint64_t hash = 0;             // of the bytes we planned on (after other agents' changes)
+  bool planned = false;          // the instrumenting hook has seen the class
+  int32_t slots = 0;             // probe array length (0: not instrumented, see note)
+  std::vector<uint8_t> original; // ddst: the planned bytes, re-instrumented on retransform
+  jweak loader = nullptr;        // defining loader (weak global ref)
+  jweak klass = nullptr;         // set at ClassPrepare (weak global ref)
+  jbooleanArray array = nullptr; // $jtgProbes once the class is initialized (global ref)
+  std::vector<uint8_t> covered;  // 0/1 per slot: every slot seen set, ever (kept natively)
+  int32_t fresh = 0;             // slots newly covered since the last retransform
+  bool pinned = false;           // ddst: never retransformed (see note)
+  bool modifiable = false;       // JVMTI IsModifiableClass
+  int32_t retransforms = 0;
+  std::chrono::milliseconds backoff{200};           // ddst hysteresis, doubles per retransform
+  std::chrono::steady_clock::time_point next_allowed{};
+  std::string note;              // why pinned / not instrumented
+};
+
+}  // namespace jtg::agent

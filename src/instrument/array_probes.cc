@@ -1,0 +1,204 @@
+#include "instrument/array_probes.h"
+
+#include <algorithm>
+
+#include "instrument/frame_state.h"
+#include "instrument/probe_emit.h"
+
+namespace jtg::instrument {
+namespace {
+
+using classfile::Insn;
+using classfile::InsnKind;
+namespace op = classfile::op;
+
+// Block index starting at `offset`, or -1.
+int64_t BlockAt(const analysis::Cfg& cfg, uint32_t offset) {
+  auto it = std::lower_bound(cfg.blocks.begin(), cfg.blocks.end(), offset,
+                             [](const analysis::Block& b, uint32_t o) { return b.start < o; });
+  if (it == cfg.blocks.end() || it->start != offset) return -1;
+  return it - cfg.blocks.begin();
+}
+
+// Whether block t's only predecessor is x (so t's block probe records the edge x -> t).
+bool OnlyFrom(const analysis::Cfg& cfg, int64_t t, uint32_t x) {
+  if (t < 0 || t == x) return false;
+  const auto& preds = cfg.blocks[t].preds;
+  return preds.size() == 1 && preds[0] == x;
+}
+
+void Put16(std::vector<uint8_t>& c, uint32_t at, int64_t v) {
+  c[at] = static_cast<uint8_t>(v >> 8);
+  c[at + 1] = static_cast<uint8_t>(v);
+}
+void Put32(std::vector<uint8_t>& c, uint32_t at, int64_t v) {
+  for (int k = 0; k < 4; ++k) c[at + k] = static_cast<uint8_t>(v >> (24 - 8 * k));
+}
+
+// Points every entry of the switch at `pos` (new code) whose original target is `target`
+// to `pad_pos`.
+void RedirectSwitch(const Insn& in, uint32_t pos, uint32_t target, uint32_t pad_pos,
+                    std::vector<uint8_t>& c) {
+  const uint32_t at = pos + 1 + (3 - pos % 4);  // the default offset, after the padding
+  const int64_t rel = static_cast<int64_t>(pad_pos) - pos;
+  if (in.targets[0] == target) Put32(c, at, rel);
+  for (size_t k = 1; k < in.targets.size(); ++k) {
+    if (in.targets[k] != target) continue;
+    const uint32_t entry = in.opcode == op::kTableswitch
+                               ? at + 12 + 4 * static_cast<uint32_t>(k - 1)
+                               : at + 8 + 8 * static_cast<uint32_t>(k - 1) + 4;
+    Put32(c, entry, rel);
+  }
+}
+
+}  // namespace
+
+std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_block,
+                                        size_t first_branch, size_t first_switch,
+                                        MethodPlan& plan, std::vector<ProbeSite>& sites) {
+  std::vector<ArrayPad> pads;
+  size_t next_branch = first_branch, next_switch = first_switch;
+  auto block_goal = [&](int64_t b) { return plan.blocks[first_block + b].id; };
+  for (uint32_t bi = 0; bi < cfg.blocks.size(); ++bi) {
+    const analysis::Block& b = cfg.blocks[bi];
+    const Insn& last = cfg.insns[b.last_insn];
+    if (last.kind == InsnKind::kConditional && next_branch < plan.branches.size()) {
+      const BranchGoal& g = plan.branches[next_branch++];
+      const int64_t t = BlockAt(cfg, last.targets[0]);
+      const int64_t f = bi + 1 < cfg.blocks.size() ? int64_t{bi} + 1 : -1;
+      const bool distinct = t != f;
+      if (distinct && OnlyFrom(cfg, t, bi)) {
+        plan.outcome_via_block.emplace_back(g.id, block_goal(t));
+      } else {
+        pads.push_back({b.last_insn, last.targets[0], g.id});
+      }
+      if (distinct && OnlyFrom(cfg, f, bi)) {
+        plan.outcome_via_block.emplace_back(g.id + 1, block_goal(f));
+      } else {
+        sites.push_back({ProbeSite::Kind::kHit, b.last_insn, true, g.id + 1, 0});
+      }
+    } else if (last.kind == InsnKind::kSwitch && next_switch < plan.switches.size()) {
+      const SwitchGoal& s = plan.switches[next_switch++];
+      std::vector<uint32_t> distinct;  // first appearance order, as SwitchGoal::target_goals
+      for (uint32_t t : last.targets) {
+        if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) {
+          distinct.push_back(t);
+        }
+      }
+      for (size_t k = 0; k < distinct.size() && k < s.target_goals.size(); ++k) {
+        const int64_t t = BlockAt(cfg, distinct[k]);
+        if (OnlyFrom(cfg, t, bi)) {
+          plan.outcome_via_block.emplace_back(s.target_goals[k], block_goal(t));
+        } else {
+          pads.push_back({b.last_insn, distinct[k], s.target_goals[k]});
+        }
+      }
+    }
+  }
+  return pads;
+}
+
+Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& insns,
+                  const Layout& layout, const classfile::ClassFile& cls,
+                  const classfile::MethodInfo& m, uint16_t field_ref,
+                  classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
+  if (pads.empty()) return absl::OkStatus();
+  if (!code.has_stack_map && cls.major_version >= 51) {
+    return absl::NotFoundError("jump target without a stack map frame");
+  }
+  std::vector<uint8_t>& c = code.code;
+  std::vector<classfile::StackMapFrame> added;
+  for (const ArrayPad& p : pads) {
+    const uint32_t pad_pos = static_cast<uint32_t>(c.size());
+    const Insn& in = insns[p.insn];
+    const uint32_t pos = layout.pos[p.insn];
+    if (in.kind == InsnKind::kConditional) {
+      const int64_t rel = static_cast<int64_t>(pad_pos) - pos;
+      if (rel > 32767) return absl::ResourceExhaustedError("jump offset overflow");
+      Put16(c, pos + 1, rel);
+    } else {
+      RedirectSwitch(in, pos, p.target, pad_pos, c);
+    }
+    const uint32_t target = layout.MapLabel(p.target);
+    // Stack: as at the jump's target (the jump consumed its operands)
+    JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
+    const int64_t back = static_cast<int64_t>(target) - static_cast<int64_t>(c.size());
+    c.push_back(op::kGotoW);
+    c.resize(c.size() + 4);
+    Put32(c, static_cast<uint32_t>(c.size() - 4), back);
+    if (code.has_stack_map) {
+      JTG_ASSIGN_OR_RETURN(FrameState s,
+                           FrameAt(code, target, cls.Name(), cls.MethodName(m),
+                                   cls.MethodDescriptor(m),
+                                   (m.access & classfile::kAccStatic) != 0, cp));
+      classfile::StackMapFrame f;
+      f.frame_type = 255;
+      f.offset = pad_pos;
+      f.locals = std::move(s.locals);
+      f.stack = std::move(s.stack);
+      added.push_back(std::move(f));
+    }
+  }
+  if (c.size() > 65535) return absl::ResourceExhaustedError("method too large");
+  code.frames.insert(code.frames.end(), added.begin(), added.end());
+  return absl::OkStatus();
+}
+
+StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
+                                              classfile::ConstantPool& cp) {
+  std::vector<uint8_t> out;
+  // Stack: ...
+  if (slots <= 32767) {
+    out.push_back(op::kSipush);
+    out.push_back(static_cast<uint8_t>(slots >> 8));
+    out.push_back(static_cast<uint8_t>(slots));
+  } else {
+    JTG_ASSIGN_OR_RETURN(uint16_t index, cp.AddInteger(slots));
+    out.push_back(op::kLdcW);
+    out.push_back(static_cast<uint8_t>(index >> 8));
+    out.push_back(static_cast<uint8_t>(index));
+  }                                  // ..., N
+  out.push_back(op::kNewarray);
+  out.push_back(4);                  // T_BOOLEAN; ..., [Z
+  out.push_back(op::kPutstatic);
+  out.push_back(static_cast<uint8_t>(field_ref >> 8));
+  out.push_back(static_cast<uint8_t>(field_ref));  // ...
+  return out;
+}
+
+StatusOr<uint16_t> ProbeArrayRef(classfile::ClassFile& cls) {
+  const std::string name(cls.Name());
+  return cls.cp.AddFieldref(name, kProbeArrayField, kProbeArrayDesc);
+}
+
+Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit) {
+  using namespace classfile;
+  FieldInfo f;
+  const bool iface = (cls.access & kAccInterface) != 0;
+  f.access = iface ? (kAccPublic | kAccStatic | kAccFinal | kAccSynthetic)
+                   : (kAccPrivate | kAccStatic | kAccFinal | kAccSynthetic | kAccTransient);
+  JTG_ASSIGN_OR_RETURN(f.name_index, cls.cp.AddUtf8(kProbeArrayField));
+  JTG_ASSIGN_OR_RETURN(f.descriptor_index, cls.cp.AddUtf8(kProbeArrayDesc));
+  cls.fields.push_back(std::move(f));
+  if (has_clinit) return absl::OkStatus();
+  JTG_ASSIGN_OR_RETURN(uint16_t ref, ProbeArrayRef(cls));
+  MethodInfo m;
+  m.access = kAccStatic;
+  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8("<clinit>"));
+  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8("()V"));
+  Attribute code_attr;
+  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
+  m.attributes.push_back(std::move(code_attr));
+  m.code_attribute = 0;
+  CodeAttribute code;
+  code.max_stack = 1;
+  code.max_locals = 0;
+  JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, cls.cp));
+  code.code.push_back(op::kReturn);
+  m.code = std::move(code);
+  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
+  cls.methods.push_back(std::move(m));
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::instrument

@@ -1,0 +1,82 @@
+// Array probes (Options::probe_style kArray), the probes of `jtestgen cover`.
+//
+// Each class gets one synthetic field, `$jtgProbes` ([Z, static final synthetic; private
+// transient in a class, public in an interface), set by its static initializer before
+// anything else runs there: `sipush/ldc_w N; newarray boolean; putstatic $jtgProbes` (an
+// existing <clinit> gets it in front, a class without one gets `static {}` holding just that).
+// A probe for slot k (k = goal id - 1) is
+//     getstatic $jtgProbes; sipush/ldc_w k; iconst_1; bastore        // Stack: ... -> ...
+// No call, no local variable, no per-method prologue: on HotSpot's optimizing JIT a static
+// final field of an initialized class is a constant, so a probe is one byte store.
+//
+// Probe sites (one slot per goal id; critical edges split, so every probe is a node probe
+// and branch coverage needs no previous-block state; techniques/ddst-hst-tpc.md §13):
+//   - block: as the call style (probe_plan.h): before the block's last instruction when it
+//     transfers control, else on its fall-through edge; lines count as in JaCoCo;
+//   - conditional jump x -> t (taken) / x -> f (falls through): an outcome whose target
+//     block has x as its only predecessor (and is not x) has no probe: the target's block
+//     probe records it (MethodPlan::outcome_via_block). Otherwise the fall-through outcome
+//     gets a probe on the fall-through edge (Insertions::after of the jump) and the taken
+//     outcome a landing pad: the jump is redirected to code appended after the method's
+//     last instruction, `probe; goto_w t`, with a full_frame copied from t's frame;
+//   - switch: per distinct target, the same rule (pads for shared or merge targets).
+// Removal (Options::removed) leaves out a probe or pad (a removed pad's jump keeps its
+// original target); ids, slots and the plan are unchanged.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/cfg.h"
+#include "classfile/class_file.h"
+#include "common/status.h"
+#include "instrument/code_layout.h"
+#include "instrument/plan.h"
+#include "instrument/probe_plan.h"
+
+namespace jtg::instrument {
+
+inline constexpr char kProbeArrayField[] = "$jtgProbes";
+inline constexpr char kProbeArrayDesc[] = "[Z";
+
+// A landing pad: every target `target` (original offset) of the jump or switch `insn` goes
+// to `probe(id - 1); goto_w target` instead.
+struct ArrayPad {
+  uint32_t insn = 0;
+  uint32_t target = 0;
+  int32_t id = 0;
+};
+
+// For the branch and switch goals PlanProbes just planned for this method (plan.branches
+// from first_branch, plan.switches from first_switch, plan.blocks from first_block: one per
+// CFG block), decides how each outcome is recorded: appends fall-through probe sites to
+// `sites`, outcome_via_block pairs to `plan`, and returns the pads.
+std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_block,
+                                        size_t first_branch, size_t first_switch,
+                                        MethodPlan& plan, std::vector<ProbeSite>& sites);
+
+// Appends the pads to `code` (whose code and tables are already laid out by `layout` and
+// relocated), redirects their jumps, and adds a full_frame per pad when the method has a
+// StackMapTable. `field_ref` is the Fieldref of $jtgProbes. Errors (the method must be left
+// unchanged; the message is the skip reason): ResourceExhausted("jump offset overflow") when
+// a conditional cannot reach its pad, ("method too large"); NotFound when the target has
+// no frame in a class that needs one (major version >= 51).
+Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
+                  const Layout& layout, const classfile::ClassFile& cls, const classfile::MethodInfo& m,
+                  uint16_t field_ref, classfile::ConstantPool& cp,
+                  classfile::CodeAttribute& code);
+
+// `sipush/ldc_w slots; newarray boolean; putstatic field_ref` (Stack: ... -> ...; needs one
+// stack word).
+StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
+                                              classfile::ConstantPool& cp);
+
+// Class level: adds the $jtgProbes field, and a `static {}` initializing it when the class
+// has no <clinit> (`has_clinit` false). Returns nothing else; the caller prefixes an existing
+// <clinit> itself. Errors: ResourceExhausted on constant pool overflow.
+Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit);
+
+// The Fieldref of the class's $jtgProbes (added to the pool).
+StatusOr<uint16_t> ProbeArrayRef(classfile::ClassFile& cls);
+
+}  // namespace jtg::instrument

@@ -1,0 +1,206 @@
+#include "report/class_coverage.h"
+
+#include <algorithm>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "analysis/cfg.h"
+#include "classfile/class_file.h"
+#include "classfile/descriptor.h"
+#include "instrument/instrument.h"
+#include "instrument/probe_plan.h"
+
+namespace jtg::report {
+namespace {
+
+using classfile::ClassFile;
+using classfile::MethodInfo;
+
+Counter One(bool covered) { return covered ? Counter{0, 1} : Counter{1, 0}; }
+
+bool Counted(const ClassFile& cls, const MethodInfo& m) {
+  const std::string_view name = cls.MethodName(m), desc = cls.MethodDescriptor(m);
+  if (!m.code.has_value()) return false;
+  if ((m.access & classfile::kAccBridge) != 0) return false;
+  if ((m.access & classfile::kAccSynthetic) != 0 && !name.starts_with("lambda$")) return false;
+  if ((cls.access & classfile::kAccEnum) != 0 && (m.access & classfile::kAccStatic) != 0) {
+    const std::string values = absl::StrCat("()[L", std::string(cls.Name()), ";");
+    if (name == "values" && desc == values) return false;
+    if (name == "valueOf" && desc == absl::StrCat("(Ljava/lang/String;)L", std::string(cls.Name()), ";")) {
+      return false;
+    }
+  }
+  // An enum's constructor that only calls Enum(String, int):
+  // aload_0; aload_1; iload_2; invokespecial; return.
+  if ((cls.access & classfile::kAccEnum) != 0 && name == "<init>" &&
+      desc == "(Ljava/lang/String;I)V") {
+    const auto& c = m.code->code;
+    if (c.size() == 7 && c[0] == 0x2a && c[1] == 0x2b && c[2] == 0x1c && c[3] == 0xb7 &&
+        c[6] == 0xb1) {
+      return false;
+    }
+  }
+  // A private empty no-argument constructor: aload_0; invokespecial <init>()V; return.
+  if (name == "<init>" && desc == "()V" && (m.access & classfile::kAccPrivate) != 0) {
+    const auto& c = m.code->code;
+    if (c.size() == 5 && c[0] == 0x2a && c[1] == 0xb7 && c[4] == 0xb1) return false;
+  }
+  return true;
+}
+
+std::string SourceFileOf(const ClassFile& cls) {
+  for (const classfile::Attribute& a : cls.attributes) {
+    auto name = cls.cp.Utf8(a.name_index);
+    if (!name.ok() || *name != "SourceFile" || a.info.size() != 2) continue;
+    auto file = cls.cp.Utf8(static_cast<uint16_t>((a.info[0] << 8) | a.info[1]));
+    if (file.ok()) return std::string(*file);
+  }
+  return "";
+}
+
+}  // namespace
+
+Counters& Counters::operator+=(const Counters& o) {
+  instruction += o.instruction;
+  branch += o.branch;
+  complexity += o.complexity;
+  method += o.method;
+  klass += o.klass;
+  return *this;
+}
+
+Counter LineCounter(const std::map<int, LineCounts>& lines) {
+  Counter c;
+  for (const auto& [nr, l] : lines) {
+    if (l.ci > 0) {
+      ++c.covered;
+    } else if (l.mi > 0) {
+      ++c.missed;
+    }
+  }
+  return c;
+}
+
+StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_t> bytes,
+                                                          const std::set<int32_t>& covered,
+                                                          int32_t recorded_slots,
+                                                          std::span<const uint8_t> defined) {
+  JTG_ASSIGN_OR_RETURN(classfile::ParseResult parsed, classfile::Parse(bytes, "class"));
+  const ClassFile& cls = parsed.cls;
+  // Methods that count, by name + descriptor, decided on the class's own bytes.
+  std::set<std::string> counted;
+  {
+    JTG_ASSIGN_OR_RETURN(classfile::ParseResult own,
+                         classfile::Parse(defined.empty() ? bytes : defined, "class"));
+    for (const MethodInfo& m : own.cls.methods) {
+      if (Counted(own.cls, m)) {
+        counted.insert(absl::StrCat(std::string(own.cls.MethodName(m)),
+                                    std::string(own.cls.MethodDescriptor(m))));
+      }
+    }
+  }
+  if ((cls.access & classfile::kAccSynthetic) != 0) return std::nullopt;
+  ClassCoverageReport out;
+  out.name = std::string(cls.Name());
+  out.source_file = SourceFileOf(cls);
+
+  instrument::Options options;
+  options.probe_style = instrument::ProbeStyle::kArray;
+  instrument::IdAllocator ids;
+  auto instrumented = instrument::InstrumentBytes(bytes, out.name, options, ids);
+  if (!instrumented.ok()) {
+    if (recorded_slots > 0) return instrumented.status();
+    return std::nullopt;  // the agent could not instrument it either
+  }
+  const instrument::ClassPlan& plan = instrumented->plan;
+  if (recorded_slots > 0 && plan.probe_slots != recorded_slots) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        classfile::BinaryName(out.name), ": the probe plan has ", plan.probe_slots,
+        " slots but the agent recorded ", recorded_slots,
+        " (coverage written by another jtestgen version?)"));
+  }
+  auto slot = [&](int32_t id) { return covered.contains(id - 1); };
+
+  for (size_t mi = 0; mi < cls.methods.size() && mi < plan.methods.size(); ++mi) {
+    const MethodInfo& m = cls.methods[mi];
+    const instrument::MethodPlan& mp = plan.methods[mi];
+    if (!m.code.has_value() || !counted.contains(mp.name + mp.descriptor)) continue;
+    if (!mp.instrumented) {
+      out.not_instrumented.push_back(absl::StrCat(mp.name, mp.descriptor, ": ", mp.skip_reason));
+      continue;
+    }
+    auto cfg = analysis::BuildCfg(*m.code);
+    if (!cfg.ok() || cfg->blocks.size() != mp.blocks.size()) {
+      out.not_instrumented.push_back(absl::StrCat(mp.name, mp.descriptor, ": no CFG"));
+      continue;
+    }
+    absl::flat_hash_map<int32_t, int32_t> via(mp.outcome_via_block.begin(),
+                                              mp.outcome_via_block.end());
+    absl::flat_hash_map<int32_t, int32_t> chain;
+    for (const auto& b : mp.blocks) {
+      if (b.chain_next != 0) chain[b.id] = b.chain_next;
+    }
+    auto block_covered = [&](int32_t id) {
+      for (int hops = 0; hops < 64; ++hops) {
+        if (!slot(id)) return false;
+        auto next = chain.find(id);
+        if (next == chain.end()) return true;
+        id = next->second;
+      }
+      return true;
+    };
+    auto outcome = [&](int32_t id) {
+      if (slot(id)) return true;
+      auto v = via.find(id);
+      return v != via.end() && slot(v->second);
+    };
+
+    MethodCoverage mc;
+    mc.name = mp.name;
+    mc.descriptor = mp.descriptor;
+    std::map<int, LineCounts> lines;
+    for (size_t bi = 0; bi < cfg->blocks.size(); ++bi) {
+      const analysis::Block& b = cfg->blocks[bi];
+      const bool cov = block_covered(mp.blocks[bi].id);
+      for (uint32_t i = b.first_insn; i <= b.last_insn; ++i) {
+        mc.counters.instruction += One(cov);
+        const int line = instrument::LineAt(m.code->lines, cfg->insns[i].offset);
+        if (line == 0) continue;
+        LineCounts& l = lines[line];
+        (cov ? l.ci : l.mi) += 1;
+      }
+    }
+    auto branches = [&](int line, const std::vector<int32_t>& goals) {
+      Counter c;
+      for (int32_t g : goals) c += One(outcome(g));
+      mc.counters.branch += c;
+      const int64_t cc = std::max<int64_t>(0, c.covered - 1);
+      mc.counters.complexity += Counter{std::max<int64_t>(0, c.total() - cc - 1), cc};
+      if (line == 0) return;
+      lines[line].mb += static_cast<int32_t>(c.missed);
+      lines[line].cb += static_cast<int32_t>(c.covered);
+    };
+    for (const auto& br : mp.branches) branches(br.line, {br.id, br.id + 1});
+    for (const auto& sw : mp.switches) branches(sw.line, sw.target_goals);
+    const bool ran = mc.counters.instruction.covered > 0;
+    mc.counters.method = One(ran);
+    mc.counters.complexity += One(ran);
+    mc.counters.line = LineCounter(lines);
+    mc.first_line = lines.empty() ? 0 : lines.begin()->first;
+    for (const auto& [nr, l] : lines) {
+      LineCounts& t = out.lines[nr];
+      t.mi += l.mi;
+      t.ci += l.ci;
+      t.mb += l.mb;
+      t.cb += l.cb;
+    }
+    out.counters += mc.counters;
+    out.methods.push_back(std::move(mc));
+  }
+  if (out.counters.instruction.total() == 0) return std::nullopt;
+  out.counters.line = LineCounter(out.lines);
+  out.counters.klass = One(out.counters.method.covered > 0);
+  return out;
+}
+
+}  // namespace jtg::report

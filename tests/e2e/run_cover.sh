@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# End-to-end test of `jtestgen cover` and `jtestgen report` (ctest e2e_cover) on the
+# program of tests/fixtures_cover (cover.Main):
+#   1. static and ddst runs report exactly the same lines, branches and instructions, and
+#      ddst really retransformed classes;
+#   2. the lines marked `// cov: X` in the sources have status X;
+#   3. line status agrees with JaCoCo's own report of a JaCoCo-agent run, for every line;
+#   4. both agents in one JVM (ours in ddst mode, JaCoCo's -javaagent): neither crashes,
+#      JaCoCo reports exactly what it reports alone, jtestgen the same covered and missed
+#      lines and branches (it planned on JaCoCo's bytes, so instruction counts differ);
+#   5. the exit status passes through, a dump on request, and coverage recorded for other
+#      class bytes is refused naming the class.
+# usage: run_cover.sh <build dir> <source dir>
+set -euo pipefail
+build="$(cd "$1" && pwd)"; src="$(cd "$2" && pwd)"
+JAVA_HOME="${JTG_JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+JAVA="$JAVA_HOME/bin/java"
+SJ=/usr/share/java
+jt="$build/jtestgen"
+CP="$build/fixtures_cover/classes"
+work="$(mktemp -d "${TMPDIR:-/tmp}/jtg-cover.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+step() { echo "== $*"; }
+
+step "static run"
+"$jt" cover --includes 'cover.*' --out "$work/static" -- "$JAVA" -cp "$CP" cover.Main 3 300 \
+  >"$work/static.log" || fail "static run failed: $(cat "$work/static.log")"
+grep -q '^sum ' "$work/static.log" || fail "program output missing"
+"$jt" report "$work/static" --classpath "$CP" --xml "$work/static.xml" \
+  --json "$work/static.json" --html "$work/html" || fail "report (static) failed"
+[[ -f "$work/html/index.html" && -f "$work/html/cover.Branchy.html" ]] || fail "no HTML report"
+
+step "ddst run"
+"$jt" cover --mode ddst --includes 'cover.*' --out "$work/ddst" -- "$JAVA" -cp "$CP" \
+  cover.Main 3 300 >"$work/ddst.log" || fail "ddst run failed: $(cat "$work/ddst.log")"
+"$jt" report "$work/ddst" --classpath "$CP" --xml "$work/ddst.xml" --json "$work/ddst.json" \
+  || fail "report (ddst) failed"
+retransformed=$(jq -s '[.[].stats.retransformed_classes] | add' "$work"/ddst/jtestgen-cov-*.json)
+echo "ddst: $retransformed class retransformations"
+[[ "$retransformed" -ge 3 ]] || fail "ddst retransformed only $retransformed classes"
+if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$work/ddst.json") \
+     >"$work/modes.diff"; then
+  head -40 "$work/modes.diff" >&2
+  fail "static and ddst report different coverage"
+fi
+jq -r '.counters | "static = ddst: lines \(.line.covered)/\(.line.covered + .line.missed), branches \(.branch.covered)/\(.branch.covered + .branch.missed)"' \
+  "$work/static.json"
+
+step "marked lines"
+marks=0
+while IFS=: read -r file line rest; do
+  want="${rest##*// cov: }"; want="${want%% *}"
+  base="$(basename "$file")"
+  got=$(jq -r --arg f "$base" --argjson n "$line" '
+    [.packages[].classes[] | select(.source_file == $f) | .lines] as $ls
+    | if ([$ls[].partly[]] | index($n)) != null then "partly"
+      elif ([$ls[].covered[]] | index($n)) != null then "covered"
+      elif ([$ls[].missed[]] | index($n)) != null then "missed" else "absent" end' \
+    "$work/static.json")
+  [[ "$got" == "$want" ]] || fail "$base:$line is $got, the source says $want"
+  marks=$((marks + 1))
+done < <(grep -rnE '// cov: (covered|partly|missed)$' "$src/tests/fixtures_cover" --include='*.java')
+[[ $marks -ge 8 ]] || fail "only $marks marked lines found"
+echo "$marks marked lines as expected"
+
+step "JaCoCo"
+(cd "$work" && unzip -q -o "$SJ/org.jacoco.agent.jar" jacocoagent.jar)
+JCP="$SJ/org.jacoco.core.jar:$SJ/org.jacoco.report.jar:$SJ/asm.jar:$SJ/asm-commons.jar:$SJ/asm-tree.jar"
+"$JAVA" "-javaagent:$work/jacocoagent.jar=destfile=$work/jacoco.exec,includes=cover.*" \
+  -cp "$CP" cover.Main 3 0 >/dev/null || fail "JaCoCo run failed"
+"$JAVA" -cp "$JCP" "$src/tests/e2e/cover/JacocoXml.java" "$work/jacoco.exec" "$CP" \
+  "$work/jacoco.xml" || fail "JaCoCo report failed"
+"$JAVA" "$src/tests/e2e/cover/CompareLines.java" "$work/jacoco.xml" "$work/static.xml" \
+  || fail "line coverage differs from JaCoCo's"
+
+step "both agents in one JVM"
+"$jt" cover --mode ddst --includes 'cover.*' --out "$work/both" -- "$JAVA" \
+  "-javaagent:$work/jacocoagent.jar=destfile=$work/both.exec,includes=cover.*" \
+  -cp "$CP" cover.Main 3 300 >/dev/null || fail "run with both agents failed"
+"$jt" report "$work/both" --classpath "$CP" --json "$work/both.json" --xml "$work/both.xml" \
+  || fail "report (both agents) failed"
+# JaCoCo's transformer ran first: jtestgen planned on JaCoCo's bytes (saved beside the
+# coverage), so instruction counts differ; covered and missed lines and branches may not.
+lines='[.packages[].classes[] | {name, c: .lines.covered, m: .lines.missed, l: .counters.line, b: .counters.branch}]'
+ls "$work"/both/classes/*.class >/dev/null 2>&1 || fail "planned bytes were not saved"
+if ! diff <(jq -S "$lines" "$work/static.json") <(jq -S "$lines" "$work/both.json") \
+     >"$work/both.diff"; then
+  head -40 "$work/both.diff" >&2
+  fail "jtestgen's coverage changes with JaCoCo's agent present"
+fi
+"$JAVA" -cp "$JCP" "$src/tests/e2e/cover/JacocoXml.java" "$work/both.exec" "$CP" \
+  "$work/both-jacoco.xml" || fail "JaCoCo report (both agents) failed"
+"$JAVA" "$src/tests/e2e/cover/CompareLines.java" "$work/jacoco.xml" "$work/both-jacoco.xml" \
+  --exact || fail "JaCoCo's coverage changes with jtestgen's agent present"
+
+step "exit status, dump on request, stale classes"
+set +e
+"$jt" cover --includes 'cover.*' --out "$work/exit" -- "$JAVA" -cp "$CP" cover.NoSuchMain \
+  >/dev/null 2>&1
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || fail "exit status $rc, expected java's 1"
+"$jt" cover --mode ddst --includes 'cover.*' --out "$work/dump" -- "$JAVA" -cp "$CP" \
+  cover.Main 2 1500 >/dev/null &
+pid=$!
+sleep 1.2
+touch "$work/dump/jtestgen-dump"
+for _ in $(seq 20); do [[ -e "$work/dump/jtestgen-dump" ]] || break; sleep 0.1; done
+[[ ! -e "$work/dump/jtestgen-dump" ]] || fail "dump request not served"
+ls "$work"/dump/jtestgen-cov-*.json >/dev/null || fail "no coverage file after the dump request"
+kill -0 "$pid" 2>/dev/null || fail "the program ended before the dump was checked"
+wait "$pid"
+cp -r "$CP" "$work/stale"
+printf '\0' >>"$work/stale/cover/Branchy.class"
+if "$jt" report "$work/static" --classpath "$work/stale" 2>"$work/stale.err"; then
+  fail "report accepted coverage recorded for other bytes"
+fi
+grep -q 'cover.Branchy' "$work/stale.err" || fail "stale class not named: $(cat "$work/stale.err")"
+echo "PASS"

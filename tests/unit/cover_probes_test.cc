@@ -1,0 +1,254 @@
+// Array probes (instrument/array_probes.h), the probes of `jtestgen cover`: slots, the
+// landing pads of critical edges, removal (ddst), and -Xverify:all of every fixture class
+// and of commons-lang3 instrumented fully and with every other slot removed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+#include "classfile/bytecode.h"
+#include "classfile/class_file.h"
+#include "instrument/array_probes.h"
+#include "instrument/frame_state.h"
+#include "instrument/instrument.h"
+#include "instrument_test_util.h"
+
+namespace jtg::instrument {
+namespace {
+
+namespace fs = std::filesystem;
+namespace op = classfile::op;
+using testutil::TempDir;
+
+std::vector<uint8_t> CoverFixture(const std::string& name) {
+  return testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / (name + ".class"));
+}
+
+StatusOr<Result> Array(const std::vector<uint8_t>& bytes, const std::vector<bool>* removed) {
+  Options o;
+  o.probe_style = ProbeStyle::kArray;
+  o.removed = removed;
+  IdAllocator ids;
+  return InstrumentBytes(bytes, "test", o, ids);
+}
+
+const MethodPlan* Method(const ClassPlan& plan, std::string_view name) {
+  for (const MethodPlan& m : plan.methods) {
+    if (m.name == name) return &m;
+  }
+  return nullptr;
+}
+
+// Array stores into $jtgProbes: `getstatic #field` occurrences in every method, and the
+// opcodes of one method.
+struct Scan {
+  int stores = 0;
+  std::map<std::string, std::vector<uint8_t>> opcodes;
+};
+
+Scan ScanProbes(const std::vector<uint8_t>& bytes) {
+  Scan s;
+  auto parsed = classfile::Parse(bytes, "scan");
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  if (!parsed.ok()) return s;
+  classfile::ClassFile& cls = parsed->cls;
+  for (const classfile::MethodInfo& m : cls.methods) {
+    if (!m.code) continue;
+    auto insns = classfile::DecodeCode(m.code->code);
+    EXPECT_TRUE(insns.ok());
+    auto& ops = s.opcodes[std::string(cls.MethodName(m))];
+    for (const classfile::Insn& in : *insns) {
+      ops.push_back(in.opcode);
+      if (in.opcode != op::kGetstatic) continue;
+      const uint16_t index = static_cast<uint16_t>((m.code->code[in.offset + 1] << 8) |
+                                                   m.code->code[in.offset + 2]);
+      auto member = cls.cp.Member(index);
+      if (member.ok() && member->name == kProbeArrayField) ++s.stores;
+    }
+  }
+  return s;
+}
+
+TEST(CoverProbesTest, EverySlotHasOneProbeOrIsRecordedByItsTargetBlock) {
+  auto out = Array(CoverFixture("cover/Branchy"), nullptr);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const ClassPlan& plan = out->plan;
+  int goals = 0, via = 0;
+  for (const MethodPlan& m : plan.methods) {
+    EXPECT_TRUE(m.instrumented || m.blocks.empty()) << m.name << ": " << m.skip_reason;
+    goals += static_cast<int>(m.blocks.size() + 2 * m.branches.size());
+    for (const SwitchGoal& s : m.switches) goals += static_cast<int>(s.target_goals.size());
+    via += static_cast<int>(m.outcome_via_block.size());
+  }
+  EXPECT_EQ(plan.probe_slots, goals);
+  EXPECT_GT(via, 0);
+  EXPECT_EQ(ScanProbes(out->bytes).stores, plan.probe_slots - via);
+}
+
+TEST(CoverProbesTest, TheStrandedBlockOfAnIfThenGetsALandingPad) {
+  auto out = Array(CoverFixture("cover/Branchy"), nullptr);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const MethodPlan* m = Method(out->plan, "ifThen");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->branches.size(), 2u);
+  // `if (phase > 0) r += 10;` compiles to if_le over the then-block, which falls into the
+  // merge: the jump's taken edge is critical (its target has two predecessors), the
+  // fall-through edge is not (the then-block has one).
+  for (const BranchGoal& b : m->branches) {
+    const bool taken_via = std::any_of(m->outcome_via_block.begin(), m->outcome_via_block.end(),
+                                       [&](auto p) { return p.first == b.id; });
+    const bool fall_via = std::any_of(m->outcome_via_block.begin(), m->outcome_via_block.end(),
+                                      [&](auto p) { return p.first == b.id + 1; });
+    EXPECT_FALSE(taken_via);
+    EXPECT_TRUE(fall_via);
+  }
+  const auto& ops = ScanProbes(out->bytes).opcodes["ifThen"];
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), op::kGotoW), 2);  // one pad per jump
+}
+
+TEST(CoverProbesTest, RemovedSlotsLeaveMembersAndPlanUnchanged) {
+  const auto bytes = CoverFixture("cover/Branchy");
+  auto full = Array(bytes, nullptr);
+  ASSERT_TRUE(full.ok()) << full.status();
+  std::vector<bool> all(full->plan.probe_slots, true);
+  auto none = Array(bytes, &all);
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_EQ(ScanProbes(none->bytes).stores, 0);
+  EXPECT_LT(none->bytes.size(), full->bytes.size());
+  EXPECT_EQ(none->plan.probe_slots, full->plan.probe_slots);
+  for (size_t i = 0; i < full->plan.methods.size(); ++i) {
+    EXPECT_EQ(none->plan.methods[i].name, full->plan.methods[i].name);
+    EXPECT_EQ(none->plan.methods[i].blocks.size(), full->plan.methods[i].blocks.size());
+    EXPECT_EQ(none->plan.methods[i].outcome_via_block, full->plan.methods[i].outcome_via_block);
+  }
+  // Same fields and methods, as a retransformation requires.
+  auto a = classfile::Parse(full->bytes, "full");
+  auto b = classfile::Parse(none->bytes, "none");
+  ASSERT_TRUE(a.ok() && b.ok());
+  ASSERT_EQ(a->cls.methods.size(), b->cls.methods.size());
+  ASSERT_EQ(a->cls.fields.size(), b->cls.fields.size());
+  for (size_t i = 0; i < a->cls.methods.size(); ++i) {
+    EXPECT_EQ(a->cls.MethodName(a->cls.methods[i]), b->cls.MethodName(b->cls.methods[i]));
+  }
+  EXPECT_EQ(a->cls.FieldName(a->cls.fields.back()), kProbeArrayField);
+}
+
+TEST(CoverProbesTest, AClassWithoutStaticInitializerGetsOne) {
+  auto out = Array(CoverFixture("cover/Branchy"), nullptr);
+  ASSERT_TRUE(out.ok());
+  auto parsed = classfile::Parse(out->bytes, "Branchy");
+  ASSERT_TRUE(parsed.ok());
+  int clinits = 0;
+  for (const auto& m : parsed->cls.methods) clinits += parsed->cls.MethodName(m) == "<clinit>";
+  EXPECT_EQ(clinits, 1);
+  EXPECT_EQ(Method(out->plan, "<clinit>"), nullptr);  // ours is not a goal
+  // Counter has one: its plan keeps it, probed, after the other methods' slots.
+  auto counter = Array(CoverFixture("cover/Counter"), nullptr);
+  ASSERT_TRUE(counter.ok()) << counter.status();
+  const MethodPlan* clinit = Method(counter->plan, "<clinit>");
+  ASSERT_NE(clinit, nullptr);
+  EXPECT_TRUE(clinit->instrumented);
+  for (const MethodPlan& m : counter->plan.methods) {
+    if (&m == clinit) continue;
+    for (const BlockGoal& b : m.blocks) EXPECT_LT(b.id, clinit->blocks.front().id);
+  }
+}
+
+TEST(CoverProbesTest, FrameStateExpandsCompressedFrames) {
+  using classfile::StackMapFrame;
+  using classfile::VerificationType;
+  classfile::ConstantPool cp;
+  classfile::CodeAttribute code;
+  code.has_stack_map = true;
+  StackMapFrame append;  // + int local
+  append.frame_type = 252;
+  append.offset = 5;
+  append.locals = {VerificationType{VerificationType::kInteger, 0}};
+  StackMapFrame one;  // same locals, one long on the stack
+  one.frame_type = 64 + 4;
+  one.offset = 10;
+  one.stack = {VerificationType{VerificationType::kLong, 0}};
+  StackMapFrame chop;  // drops the int again
+  chop.frame_type = 250;
+  chop.offset = 15;
+  chop.chopped = 1;
+  code.frames = {append, one, chop};
+  // static void m(String, long): locals String, long (one entry each)
+  auto at = [&](uint32_t off) {
+    return FrameAt(code, off, "a/B", "m", "(Ljava/lang/String;J)V", true, cp);
+  };
+  auto f5 = at(5);
+  ASSERT_TRUE(f5.ok()) << f5.status();
+  ASSERT_EQ(f5->locals.size(), 3u);
+  EXPECT_EQ(f5->locals[0].tag, VerificationType::kObject);
+  EXPECT_EQ(*cp.ClassName(f5->locals[0].data), "java/lang/String");
+  EXPECT_EQ(f5->locals[1].tag, VerificationType::kLong);
+  EXPECT_EQ(f5->locals[2].tag, VerificationType::kInteger);
+  EXPECT_TRUE(f5->stack.empty());
+  auto f10 = at(10);
+  ASSERT_TRUE(f10.ok());
+  EXPECT_EQ(f10->locals.size(), 3u);
+  ASSERT_EQ(f10->stack.size(), 1u);
+  EXPECT_EQ(f10->stack[0].tag, VerificationType::kLong);
+  auto f15 = at(15);
+  ASSERT_TRUE(f15.ok());
+  EXPECT_EQ(f15->locals.size(), 2u);
+  EXPECT_TRUE(f15->stack.empty());
+  EXPECT_EQ(at(7).status().code(), absl::StatusCode::kNotFound);
+  // An instance constructor starts with uninitializedThis.
+  auto init = FrameAt(code, 5, "a/B", "<init>", "()V", false, cp);
+  ASSERT_TRUE(init.ok());
+  EXPECT_EQ(init->locals[0].tag, VerificationType::kUninitializedThis);
+}
+
+// Instruments every class under `in` (fresh slots per class; `every_other` removes odd
+// slots, as ddst would after some coverage) and verifies them under -Xverify:all.
+void VerifyArrayDir(const std::string& what, const fs::path& in, bool every_other) {
+  TempDir tmp(what);
+  const fs::path out = tmp.path() / "classes";
+  std::vector<std::string> names;
+  int errors = 0;
+  for (const fs::path& rel : testutil::ClassFiles(in)) {
+    std::vector<uint8_t> bytes = testutil::ReadBytes(in / rel);
+    std::vector<bool> removed(65536);
+    for (size_t k = 1; k < removed.size(); k += 2) removed[k] = every_other;
+    auto r = Array(bytes, &removed);
+    if (r.ok()) {
+      bytes = std::move(r->bytes);
+    } else {
+      ++errors;
+      std::cout << "[" << what << "] not instrumented: " << rel << ": " << r.status() << "\n";
+    }
+    testutil::WriteBytes(out / rel, bytes);
+    names.push_back(testutil::BinaryNameOf(rel));
+  }
+  ASSERT_FALSE(names.empty());
+  auto v = testutil::VerifyClasses(out, names);
+  std::cout << "[" << what << "] verified " << v.loaded << " of " << names.size()
+            << ", unresolved " << v.unresolved.size() << ", not instrumented " << errors << "\n";
+  std::string failures;
+  for (size_t i = 0; i < v.failures.size() && i < 20; ++i) failures += v.failures[i] + "\n";
+  EXPECT_TRUE(v.failures.empty()) << v.failures.size() << " failures:\n" << failures;
+  EXPECT_GT(v.loaded, 0) << v.raw;
+}
+
+TEST(CoverProbesTest, FixtureClassesVerify) {
+  VerifyArrayDir("array-fixtures", JTG_FIXTURES_DIR, false);
+  VerifyArrayDir("array-cover", JTG_COVER_FIXTURES_DIR, false);
+  VerifyArrayDir("array-cover-removed", JTG_COVER_FIXTURES_DIR, true);
+}
+
+TEST(CoverProbesTest, CommonsLang3Verifies) {
+  const std::string jar = "/usr/share/java/commons-lang3.jar";
+  ASSERT_TRUE(fs::exists(jar));
+  TempDir tmp("lang3");
+  std::string log;
+  ASSERT_EQ(testutil::Run("cd '" + tmp.path().string() + "' && unzip -q -o '" + jar + "'", &log), 0)
+      << log;
+  VerifyArrayDir("array-lang3", tmp.path(), false);
+  VerifyArrayDir("array-lang3-removed", tmp.path(), true);
+}
+
+}  // namespace
+}  // namespace jtg::instrument

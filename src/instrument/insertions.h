@@ -14,6 +14,18 @@
 
 namespace jtg::instrument {
 
+// Appends a big-endian u2 (an operand of the JVM's instructions) to a snippet.
+inline void U16(std::vector<uint8_t>& out, uint16_t v) {
+  out.push_back(static_cast<uint8_t>(v >> 8));
+  out.push_back(static_cast<uint8_t>(v));
+}
+
+// Appends `invokestatic ref` (0xb8, ref = a Methodref constant-pool index).
+inline void Invokestatic(std::vector<uint8_t>& out, uint16_t ref) {
+  out.push_back(0xb8);
+  U16(out, ref);
+}
+
 struct Insertions {
   explicit Insertions(size_t insn_count)
       : at_label(insn_count), after(insn_count), replace(insn_count) {}

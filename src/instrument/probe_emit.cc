@@ -1,4 +1,5 @@
 #include "instrument/probe_emit.h"
+#include "instrument/insertions.h"
 
 #include <algorithm>
 
@@ -10,15 +11,6 @@ namespace {
 
 namespace op = classfile::op;
 
-void U16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(static_cast<uint8_t>(v >> 8));
-  out.push_back(static_cast<uint8_t>(v));
-}
-
-void Invokestatic(std::vector<uint8_t>& out, uint16_t ref) {
-  out.push_back(op::kInvokestatic);
-  U16(out, ref);
-}
 
 // Pushes an int constant >= 0. Stack: ... -> ..., I
 Status PushInt(std::vector<uint8_t>& out, int32_t v, classfile::ConstantPool& cp) {

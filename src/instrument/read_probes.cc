@@ -35,15 +35,6 @@ constexpr ArrayLoad kArrayLoads[] = {
     {0x34, 'i', "char[] element"},   {0x35, 'i', "short[] element"},
 };
 
-void U16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(static_cast<uint8_t>(v >> 8));
-  out.push_back(static_cast<uint8_t>(v));
-}
-
-void Invokestatic(std::vector<uint8_t>& out, uint16_t ref) {
-  out.push_back(op::kInvokestatic);
-  U16(out, ref);
-}
 
 // Reads method kind of a field descriptor's type.
 char KindOfField(std::string_view desc) {

@@ -100,7 +100,7 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls,
-                  const classfile::MethodInfo& m, uint16_t field_ref,
+                  const classfile::MethodInfo& m, uint16_t field_ref, uint16_t init_ref,
                   classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
   if (pads.empty()) return absl::OkStatus();
   if (!code.has_stack_map && cls.major_version >= 51) {
@@ -121,7 +121,7 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
     }
     const uint32_t target = layout.MapLabel(p.target);
     // Stack: as at the jump's target (the jump consumed its operands)
-    JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
+    JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, init_ref, cp, c));  // same stack
     const int64_t back = static_cast<int64_t>(target) - static_cast<int64_t>(c.size());
     c.push_back(op::kGotoW);
     c.resize(c.size() + 4);
@@ -144,10 +144,34 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
   return absl::OkStatus();
 }
 
+namespace {
+// `sipush/ldc_w slots; newarray boolean` (Stack: ... -> ..., [Z).
+Status NewProbeArray(int32_t slots, classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
+  if (slots <= 32767) {
+    out.push_back(op::kSipush);
+    out.push_back(static_cast<uint8_t>(slots >> 8));
+    out.push_back(static_cast<uint8_t>(slots));
+  } else {
+    JTG_ASSIGN_OR_RETURN(uint16_t index, cp.AddInteger(slots));
+    out.push_back(op::kLdcW);
+    out.push_back(static_cast<uint8_t>(index >> 8));
+    out.push_back(static_cast<uint8_t>(index));
+  }
+  out.push_back(op::kNewarray);
+  out.push_back(4);  // T_BOOLEAN
+  return absl::OkStatus();
+}
+}  // namespace
+
 StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
-                                              classfile::ConstantPool& cp) {
+                                              uint16_t init_ref, classfile::ConstantPool& cp) {
   std::vector<uint8_t> out;
   // Stack: ...
+  if (init_ref != 0) {
+    Invokestatic(out, init_ref);  // ..., [Z
+    out.push_back(op::kPop);      // ...
+    return out;
+  }
   if (slots <= 32767) {
     out.push_back(op::kSipush);
     out.push_back(static_cast<uint8_t>(slots >> 8));
@@ -171,17 +195,74 @@ StatusOr<uint16_t> ProbeArrayRef(classfile::ClassFile& cls) {
   return cls.cp.AddFieldref(name, kProbeArrayField, kProbeArrayDesc);
 }
 
+StatusOr<uint16_t> ProbeInitRef(classfile::ClassFile& cls) {
+  if ((cls.access & classfile::kAccInterface) != 0) return uint16_t{0};
+  const std::string name(cls.Name());
+  return cls.cp.AddMethodref(name, kProbeInitMethod, kProbeInitDesc);
+}
+
+namespace {
+// `private static synthetic boolean[] $jtgInit()`:
+//    0 getstatic F; 3 dup; 4 ifnonnull 17; 7 pop; 8 sipush/ldc_w N; 11 newarray boolean;
+//   13 dup; 14 putstatic F; 17 areturn          (frame at 17: locals [], stack [[Z])
+Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_ref) {
+  using namespace classfile;
+  MethodInfo m;
+  m.access = kAccPrivate | kAccStatic | kAccSynthetic;
+  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8(kProbeInitMethod));
+  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8(kProbeInitDesc));
+  Attribute code_attr;
+  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
+  m.attributes.push_back(std::move(code_attr));
+  m.code_attribute = 0;
+  CodeAttribute code;
+  code.max_stack = 2;
+  code.max_locals = 0;
+  std::vector<uint8_t>& c = code.code;
+  c.push_back(op::kGetstatic);
+  U16(c, field_ref);                  // [Z|null
+  c.push_back(op::kDup);              // x, x
+  c.push_back(op::kIfnonnull);
+  U16(c, 13);                         // 4 + 13 = 17; x
+  c.push_back(op::kPop);              //
+  JTG_RETURN_IF_ERROR(NewProbeArray(slots, cls.cp, c));  // [Z
+  c.push_back(op::kDup);              // [Z, [Z
+  c.push_back(op::kPutstatic);
+  U16(c, field_ref);                  // [Z
+  c.push_back(op::kAreturn);
+  if (c.size() != 18) return absl::InternalError("$jtgInit: unexpected code size");
+  if (cls.major_version >= 50) {
+    code.has_stack_map = true;
+    StackMapFrame f;
+    f.frame_type = 255;
+    f.offset = 17;
+    VerificationType t;
+    t.tag = VerificationType::kObject;
+    JTG_ASSIGN_OR_RETURN(t.data, cls.cp.AddClass(kProbeArrayDesc));
+    f.stack.push_back(t);
+    code.frames.push_back(std::move(f));
+  }
+  m.code = std::move(code);
+  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
+  cls.methods.push_back(std::move(m));
+  return absl::OkStatus();
+}
+}  // namespace
+
 Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit) {
   using namespace classfile;
   FieldInfo f;
   const bool iface = (cls.access & kAccInterface) != 0;
+  // Not final in a class: $jtgInit may set it outside <clinit>.
   f.access = iface ? (kAccPublic | kAccStatic | kAccFinal | kAccSynthetic)
-                   : (kAccPrivate | kAccStatic | kAccFinal | kAccSynthetic | kAccTransient);
+                   : (kAccPrivate | kAccStatic | kAccSynthetic | kAccTransient);
   JTG_ASSIGN_OR_RETURN(f.name_index, cls.cp.AddUtf8(kProbeArrayField));
   JTG_ASSIGN_OR_RETURN(f.descriptor_index, cls.cp.AddUtf8(kProbeArrayDesc));
   cls.fields.push_back(std::move(f));
-  if (has_clinit) return absl::OkStatus();
   JTG_ASSIGN_OR_RETURN(uint16_t ref, ProbeArrayRef(cls));
+  JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
+  if (init != 0) JTG_RETURN_IF_ERROR(AddInitMethod(cls, slots, ref));
+  if (has_clinit) return absl::OkStatus();
   MethodInfo m;
   m.access = kAccStatic;
   JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8("<clinit>"));
@@ -193,7 +274,7 @@ Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_c
   CodeAttribute code;
   code.max_stack = 1;
   code.max_locals = 0;
-  JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, cls.cp));
+  JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, init, cls.cp));
   code.code.push_back(op::kReturn);
   m.code = std::move(code);
   JTG_RETURN_IF_ERROR(EncodeCode(cls, m));

@@ -1,13 +1,18 @@
 // Array probes (Options::probe_style kArray), the probes of `jtestgen cover`.
 //
-// Each class gets one synthetic field, `$jtgProbes` ([Z, static final synthetic; private
-// transient in a class, public in an interface), set by its static initializer before
-// anything else runs there: `sipush/ldc_w N; newarray boolean; putstatic $jtgProbes` (an
-// existing <clinit> gets it in front, a class without one gets `static {}` holding just that).
+// Each class gets one synthetic field, `$jtgProbes` ([Z; private static transient synthetic
+// in a class, public static final in an interface) and, in a class, a synthetic method
+// `private static boolean[] $jtgInit()` that returns the field after creating the array if it
+// is still null. Its static initializer calls it before anything else runs there
+// (`invokestatic $jtgInit; pop`; a class without <clinit> gets `static {}` holding just that).
 // A probe for slot k (k = goal id - 1) is
-//     getstatic $jtgProbes; sipush/ldc_w k; iconst_1; bastore        // Stack: ... -> ...
-// No call, no local variable, no per-method prologue: on HotSpot's optimizing JIT a static
-// final field of an initialized class is a constant, so a probe is one byte store.
+//     invokestatic $jtgInit; sipush/ldc_w k; iconst_1; bastore      // Stack: ... -> ...
+// The lazy creation matters when class initialization recurses: a method of a class whose
+// initialization is in progress on the same thread can run before its <clinit> has started
+// (superclass initialization in between; e.g. Jython's PyType and PyBuiltinMethod). $jtgInit
+// is a few bytes, inlined by the JIT, so a probe costs a field load, a null check and a
+// byte store. In an interface (fields must be final there) the initializer creates the array
+// with `newarray; putstatic` and probes read the field with getstatic.
 //
 // Probe sites (one slot per goal id; critical edges split, so every probe is a node probe
 // and branch coverage needs no previous-block state; techniques/ddst-hst-tpc.md §13):
@@ -63,20 +68,26 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 // no frame in a class that needs one (major version >= 51).
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls, const classfile::MethodInfo& m,
-                  uint16_t field_ref, classfile::ConstantPool& cp,
+                  uint16_t field_ref, uint16_t init_ref, classfile::ConstantPool& cp,
                   classfile::CodeAttribute& code);
 
-// `sipush/ldc_w slots; newarray boolean; putstatic field_ref` (Stack: ... -> ...; needs one
-// stack word).
+// The static initializer's prefix: `invokestatic init_ref; pop` in a class, else `sipush/ldc_w
+// slots; newarray boolean; putstatic field_ref` (Stack: ... -> ...; needs one stack word).
 StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
-                                              classfile::ConstantPool& cp);
+                                              uint16_t init_ref, classfile::ConstantPool& cp);
 
-// Class level: adds the $jtgProbes field, and a `static {}` initializing it when the class
-// has no <clinit> (`has_clinit` false). Returns nothing else; the caller prefixes an existing
+// Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
+// initializing it when the class has no <clinit> (`has_clinit` false). Returns nothing else; the caller prefixes an existing
 // <clinit> itself. Errors: ResourceExhausted on constant pool overflow.
 Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit);
 
 // The Fieldref of the class's $jtgProbes (added to the pool).
 StatusOr<uint16_t> ProbeArrayRef(classfile::ClassFile& cls);
+
+// The Methodref of the class's $jtgInit (added to the pool); 0 for an interface.
+StatusOr<uint16_t> ProbeInitRef(classfile::ClassFile& cls);
+
+inline constexpr char kProbeInitMethod[] = "$jtgInit";
+inline constexpr char kProbeInitDesc[] = "()[Z";
 
 }  // namespace jtg::instrument

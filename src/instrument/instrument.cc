@@ -101,7 +101,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   if (!pads.empty()) ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 3);
   if (array_clinit) {
     JTG_ASSIGN_OR_RETURN(std::vector<uint8_t> init,
-                         ProbeArrayInit(ids.next() - 1, refs.array_field, cls.cp));
+                         ProbeArrayInit(ids.next() - 1, refs.array_field, refs.array_init, cls.cp));
     ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
   }
@@ -146,7 +146,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   code.code = std::move(assembled->code);
   code.max_stack = static_cast<uint16_t>(original.max_stack + ins.extra_stack);
   RelocateTables(assembled->layout, cls.cp, code);
-  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field,
+  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field, refs.array_init,
                               cls.cp, code);
       !pad.ok()) {
     return skip(std::string(pad.message()));
@@ -185,6 +185,7 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
       return absl::FailedPreconditionError("a module descriptor has no code to probe");
     }
     JTG_ASSIGN_OR_RETURN(refs.array_field, ProbeArrayRef(cls));
+    JTG_ASSIGN_OR_RETURN(refs.array_init, ProbeInitRef(cls));
   } else if (any_code && !helper) {
     JTG_ASSIGN_OR_RETURN(refs, AddProbeRefs(cls.cp));
     if (options.owner_blocks_only) {  // block probes count on the execution's thread only

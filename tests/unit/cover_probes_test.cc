@@ -57,14 +57,24 @@ Scan ScanProbes(const std::vector<uint8_t>& bytes) {
     if (!m.code) continue;
     auto insns = classfile::DecodeCode(m.code->code);
     EXPECT_TRUE(insns.ok());
-    auto& ops = s.opcodes[std::string(cls.MethodName(m))];
-    for (const classfile::Insn& in : *insns) {
+    const std::string name(cls.MethodName(m));
+    auto& ops = s.opcodes[name];
+    if (name == kProbeInitMethod) continue;  // the lazy creation, not a probe
+    for (size_t k = 0; k < insns->size(); ++k) {
+      const classfile::Insn& in = (*insns)[k];
       ops.push_back(in.opcode);
-      if (in.opcode != op::kGetstatic) continue;
+      if (in.opcode != op::kGetstatic && in.opcode != op::kInvokestatic) continue;
       const uint16_t index = static_cast<uint16_t>((m.code->code[in.offset + 1] << 8) |
                                                    m.code->code[in.offset + 2]);
       auto member = cls.cp.Member(index);
-      if (member.ok() && member->name == kProbeArrayField) ++s.stores;
+      if (!member.ok()) continue;
+      // A probe: `invokestatic $jtgInit` (classes) or `getstatic $jtgProbes` (interfaces)
+      // followed by the slot, iconst_1 and bastore; <clinit>'s `invokestatic $jtgInit; pop`
+      // is not one.
+      const bool pop_next = k + 1 < insns->size() && (*insns)[k + 1].opcode == op::kPop;
+      if ((member->name == kProbeArrayField || member->name == kProbeInitMethod) && !pop_next) {
+        ++s.stores;
+      }
     }
   }
   return s;

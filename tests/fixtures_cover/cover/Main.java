@@ -15,6 +15,7 @@ public final class Main {
       sum += Branchy.run(phase);
       sum += Shapes.area(phase);
       sum += Counter.count(phase * 1000 + 5000);
+      sum += InitCycle.start();
       Thread.sleep(pause);  // cov: covered
     }
     if (sum == 42) {

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Issue 6, part 5: run-time overhead of jtestgen's coverage agent (modes static and ddst)
+# and of JaCoCo's agent (Debian's libjacoco-java) versus no agent, on real Java workloads
+# from Debian's packages. Measured pairwise: each repetition runs every configuration once
+# (in an order rotated per repetition), and each agent's ratio is taken against the
+# no-agent run of the same repetition; the table gives the median ratio and its spread
+# (min-max) over the repetitions. Wall-clock seconds include JVM start-up and, for the
+# agents, the coverage dump at exit.
+#
+# usage: bench/cover_overhead.sh [reps]      (default 5)
+# env:   BUILD (default build), WORKLOADS (default "checkstyle h2 xalan jython")
+# needs: make setup, plus checkstyle libh2-java libxalan2-java jython openjdk-17-source
+#        (apt-get install; they land in /usr/share/java)
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${BUILD:-$root/build}"
+REPS="${1:-5}"
+WORKLOADS="${WORKLOADS:-checkstyle h2 xalan jython}"
+J=/usr/share/java
+JAVA="${JAVA:-java}"
+AGENT="$BUILD/libjtestgen_agent.so"
+[[ -f "$AGENT" ]] || { echo "no $AGENT: build first" >&2; exit 2; }
+[[ -f "$J/org.jacoco.agent.jar" ]] || { echo "no JaCoCo agent: apt-get install libjacoco-java" >&2; exit 2; }
+work="$(mktemp -d "${TMPDIR:-/tmp}/jtg-cover-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+# Debian ships JaCoCo's -javaagent jar inside org.jacoco.agent.jar.
+(cd "$work" && unzip -q -o "$J/org.jacoco.agent.jar" jacocoagent.jar)
+JACOCO="$work/jacocoagent.jar"
+
+# --- workloads: set CP, MAIN, ARGS, OURS (our include patterns), THEIRS (JaCoCo's) ---
+setup_checkstyle() {
+  CP="$J/checkstyle.jar:$J/antlr4-runtime.jar:$J/commons-lang3.jar:$J/commons-beanutils.jar:$J/commons-collections3.jar:$J/guava.jar:$J/commons-cli.jar:$J/commons-logging.jar:$J/picocli.jar:$J/Saxon-HE.jar:$J/reflections.jar"
+  local src=/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip
+  [[ -f "$src" ]] || { echo "SKIP checkstyle: openjdk-17-source is not installed" >&2; return 1; }
+  mkdir -p "$work/jdk-src"
+  (cd "$work/jdk-src" && unzip -q -o "$src" 'java.base/java/util/*.java' -x 'java.base/java/util/*/*')
+  MAIN=com.puppycrawl.tools.checkstyle.Main
+  ARGS=(-c /sun_checks.xml "$work/jdk-src/java.base/java/util")
+  OURS='com.puppycrawl.**'; THEIRS='com.puppycrawl.*'
+}
+setup_h2() {
+  CP="$J/h2.jar"
+  cat >"$work/h2.sql" <<'SQL'
+CREATE TABLE t(id INT PRIMARY KEY, v VARCHAR(32), n INT);
+INSERT INTO t SELECT X, CONCAT('v', X), MOD(X, 97) FROM SYSTEM_RANGE(1, 300000);
+CREATE TABLE u(n INT PRIMARY KEY, name VARCHAR(32));
+INSERT INTO u SELECT X, CONCAT('n', X) FROM SYSTEM_RANGE(0, 96);
+SELECT n, COUNT(*), SUM(id) FROM t GROUP BY n ORDER BY n;
+SELECT u.name, COUNT(*) FROM t JOIN u ON t.n = u.n WHERE t.id % 3 = 0 GROUP BY u.name;
+SELECT COUNT(*) FROM t WHERE v LIKE 'v1%';
+UPDATE t SET n = n + 1 WHERE id % 5 = 0;
+SELECT MAX(n), MIN(v) FROM t;
+SQL
+  MAIN=org.h2.tools.RunScript
+  ARGS=(-url "jdbc:h2:mem:bench" -script "$work/h2.sql")
+  OURS='org.h2.**'; THEIRS='org.h2.*'
+}
+setup_xalan() {
+  CP="$J/xalan2.jar:$J/serializer.jar"
+  { echo '<?xml version="1.0"?><orders>'
+    for i in $(seq 1 20000); do
+      echo "<order id=\"$i\" region=\"r$((i % 17))\"><item sku=\"s$((i % 101))\" qty=\"$((i % 7 + 1))\" price=\"$((i % 50 + 1)).25\"/></order>"
+    done
+    echo '</orders>'; } >"$work/orders.xml"
+  cat >"$work/report.xsl" <<'XSL'
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:key name="by-region" match="order" use="@region"/>
+  <xsl:template match="/">
+    <html><body><table>
+      <xsl:for-each select="orders/order[generate-id() = generate-id(key('by-region', @region)[1])]">
+        <xsl:sort select="@region"/>
+        <tr><td><xsl:value-of select="@region"/></td>
+            <td><xsl:value-of select="count(key('by-region', @region))"/></td>
+            <td><xsl:value-of select="sum(key('by-region', @region)/item/@qty)"/></td></tr>
+      </xsl:for-each>
+      <xsl:for-each select="orders/order[item/@qty &gt; 5]">
+        <xsl:sort select="item/@price" data-type="number"/>
+        <tr><td><xsl:value-of select="@id"/></td><td><xsl:value-of select="concat(item/@sku, '-', item/@price)"/></td></tr>
+      </xsl:for-each>
+    </table></body></html>
+  </xsl:template>
+</xsl:stylesheet>
+XSL
+  MAIN=org.apache.xalan.xslt.Process
+  ARGS=(-IN "$work/orders.xml" -XSL "$work/report.xsl" -OUT "$work/report.html")
+  OURS='org.apache.xalan.**:org.apache.xml.**:org.apache.xpath.**'
+  THEIRS='org.apache.xalan.*:org.apache.xml.*:org.apache.xpath.*'
+}
+setup_jython() {
+  CP="$J/jython.jar"
+  cat >"$work/bench.py" <<'PY'
+def primes(limit):
+    sieve = [True] * (limit + 1)
+    out = []
+    for i in range(2, limit + 1):
+        if sieve[i]:
+            out.append(i)
+            for j in range(i * i, limit + 1, i):
+                sieve[j] = False
+    return out
+words = {}
+for k in range(200000):
+    w = "w%d" % (k % 5003)
+    words[w] = words.get(w, 0) + len(w)
+total = sum(primes(300000)) + sum(words.values())
+print(total)
+PY
+  MAIN=org.python.util.jython
+  ARGS=("$work/bench.py")
+  OURS='org.python.**'; THEIRS='org.python.*'
+}
+
+# run <config> <workload>: prints wall seconds
+run() {
+  local config="$1" name="$2" out="$work/cov-$1-$2"
+  local -a agent=()
+  case "$config" in
+    none) ;;
+    jacoco) agent=("-javaagent:$JACOCO=destfile=$out/jacoco.exec,includes=$THEIRS") ;;
+    static|ddst) agent=("-agentpath:$AGENT=mode=$config,includes=$OURS,out=$out") ;;
+  esac
+  rm -rf "$out"; mkdir -p "$out"
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$JAVA" "${agent[@]}" -cp "$CP" "$MAIN" "${ARGS[@]}" >"$out/stdout" 2>"$out/stderr"
+  local rc=$?
+  t1=$(date +%s.%N)
+  if [[ $rc -ne 0 && $name != checkstyle ]]; then  # checkstyle exits with the violation count
+    echo "run $config $name failed (exit $rc): $(tail -3 "$out/stderr")" >&2
+  fi
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
+}
+
+configs=(none jacoco static ddst)
+echo "| workload | no agent (median s) | JaCoCo ratio | static ratio | ddst ratio | ddst overhead / JaCoCo overhead |"
+echo "|---|---:|---:|---:|---:|---:|"
+for name in $WORKLOADS; do
+  "setup_$name" || continue
+  declare -A times=()
+  for ((r = 0; r < REPS; r++)); do
+    for ((k = 0; k < ${#configs[@]}; k++)); do
+      c="${configs[$(((k + r) % ${#configs[@]}))]}"
+      times[$c]+="$(run "$c" "$name") "
+    done
+  done
+  python3 - "$name" "${times[none]}" "${times[jacoco]}" "${times[static]}" "${times[ddst]}" <<'PY'
+import statistics, sys
+name, none, jacoco, static, ddst = sys.argv[1], *[list(map(float, a.split())) for a in sys.argv[2:]]
+def cell(xs):
+    r = [x / n for x, n in zip(xs, none)]
+    return statistics.median(r), min(r), max(r)
+j, s, d = cell(jacoco), cell(static), cell(ddst)
+fmt = lambda c: "%.3f (%.3f-%.3f)" % c
+share = (d[0] - 1) / (j[0] - 1) if j[0] > 1 else float("nan")
+print("| %s | %.2f | %s | %s | %s | %.2f |" % (name, statistics.median(none), fmt(j), fmt(s), fmt(d), share))
+PY
+  unset times
+done

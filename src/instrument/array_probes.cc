@@ -172,21 +172,9 @@ StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
     out.push_back(op::kPop);      // ...
     return out;
   }
-  if (slots <= 32767) {
-    out.push_back(op::kSipush);
-    out.push_back(static_cast<uint8_t>(slots >> 8));
-    out.push_back(static_cast<uint8_t>(slots));
-  } else {
-    JTG_ASSIGN_OR_RETURN(uint16_t index, cp.AddInteger(slots));
-    out.push_back(op::kLdcW);
-    out.push_back(static_cast<uint8_t>(index >> 8));
-    out.push_back(static_cast<uint8_t>(index));
-  }                                  // ..., N
-  out.push_back(op::kNewarray);
-  out.push_back(4);                  // T_BOOLEAN; ..., [Z
+  JTG_RETURN_IF_ERROR(NewProbeArray(slots, cp, out));  // ..., [Z
   out.push_back(op::kPutstatic);
-  out.push_back(static_cast<uint8_t>(field_ref >> 8));
-  out.push_back(static_cast<uint8_t>(field_ref));  // ...
+  U16(out, field_ref);                                 // ...
   return out;
 }
 

@@ -225,8 +225,12 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
   if (perf::IsJdkClass(w.internal)) {
     // A JDK class (java.util.AbstractCollection): its bytes come from the JVM, and it is
     // instrumented by retransformation (counting mode).
-    JTG_ASSIGN_OR_RETURN(auto bytes, s.counting.vm->ReadSystemClassBytes(w.internal));
-    JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal, {}, &bytes));
+    auto bytes = s.counting.vm->ReadSystemClassBytes(w.internal);
+    if (!bytes.ok()) {
+      return absl::NotFoundError(absl::StrCat("class ", class_name, " is not a class of the JDK (",
+                                              bytes.status().message(), ")"));
+    }
+    JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal, {}, &*bytes));
   } else {
     JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal));
   }

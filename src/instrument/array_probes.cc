@@ -190,19 +190,30 @@ StatusOr<uint16_t> ProbeInitRef(classfile::ClassFile& cls) {
 }
 
 namespace {
+// Appends a method with the given code to `cls` (its Code attribute encoded). Errors:
+// ResourceExhausted on constant pool overflow.
+Status AddMethod(classfile::ClassFile& cls, uint16_t access, const char* name, const char* desc,
+                 classfile::CodeAttribute code) {
+  using namespace classfile;
+  MethodInfo m;
+  m.access = access;
+  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8(name));
+  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8(desc));
+  Attribute code_attr;
+  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
+  m.attributes.push_back(std::move(code_attr));
+  m.code_attribute = 0;
+  m.code = std::move(code);
+  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
+  cls.methods.push_back(std::move(m));
+  return absl::OkStatus();
+}
+
 // `private static synthetic boolean[] $jtgInit()`:
 //    0 getstatic F; 3 dup; 4 ifnonnull 17; 7 pop; 8 sipush/ldc_w N; 11 newarray boolean;
 //   13 dup; 14 putstatic F; 17 areturn          (frame at 17: locals [], stack [[Z])
 Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_ref) {
   using namespace classfile;
-  MethodInfo m;
-  m.access = kAccPrivate | kAccStatic | kAccSynthetic;
-  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8(kProbeInitMethod));
-  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8(kProbeInitDesc));
-  Attribute code_attr;
-  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
-  m.attributes.push_back(std::move(code_attr));
-  m.code_attribute = 0;
   CodeAttribute code;
   code.max_stack = 2;
   code.max_locals = 0;
@@ -230,10 +241,8 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
     f.stack.push_back(t);
     code.frames.push_back(std::move(f));
   }
-  m.code = std::move(code);
-  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
-  cls.methods.push_back(std::move(m));
-  return absl::OkStatus();
+  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
+                   kProbeInitDesc, std::move(code));
 }
 }  // namespace
 
@@ -251,23 +260,12 @@ Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_c
   JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
   if (init != 0) JTG_RETURN_IF_ERROR(AddInitMethod(cls, slots, ref));
   if (has_clinit) return absl::OkStatus();
-  MethodInfo m;
-  m.access = kAccStatic;
-  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8("<clinit>"));
-  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8("()V"));
-  Attribute code_attr;
-  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
-  m.attributes.push_back(std::move(code_attr));
-  m.code_attribute = 0;
   CodeAttribute code;
   code.max_stack = 1;
   code.max_locals = 0;
   JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, init, cls.cp));
   code.code.push_back(op::kReturn);
-  m.code = std::move(code);
-  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
-  cls.methods.push_back(std::move(m));
-  return absl::OkStatus();
+  return AddMethod(cls, kAccStatic, "<clinit>", "()V", std::move(code));
 }
 
 }  // namespace jtg::instrument

@@ -30,15 +30,7 @@ using testcase::TestCase;
 
 using testing::GetCountingJvm;
 
-int AddString(TestCase& tc, const std::string& v) {
-  testcase::Stmt s;
-  s.kind = StmtKind::kLiteral;
-  s.type = *classfile::ParseFieldDescriptor("Ljava/lang/String;");
-  s.lit.type = 's';
-  s.lit.s = std::u16string(v.begin(), v.end());
-  tc.stmts.push_back(s);
-  return static_cast<int>(tc.size() - 1);
-}
+using testing::AddString;
 
 // A collection of class `impl` holding n distinct strings "<prefix>0".."<prefix>n-1".
 int AddCollection(TestCase& tc, const std::string& impl, int n, const std::string& prefix) {

@@ -85,15 +85,7 @@ const analysis::Loop* Inner(const analysis::LoopForest& f) {
   return nullptr;
 }
 
-int AddString(TestCase& tc, const std::string& v) {
-  testcase::Stmt s;
-  s.kind = StmtKind::kLiteral;
-  s.type = *classfile::ParseFieldDescriptor("Ljava/lang/String;");
-  s.lit.type = 's';
-  s.lit.s = std::u16string(v.begin(), v.end());
-  tc.stmts.push_back(s);
-  return static_cast<int>(tc.size() - 1);
-}
+using testing::AddString;
 
 int AddList(TestCase& tc, int n, const std::string& prefix) {
   testcase::Stmt c;

@@ -32,6 +32,18 @@ inline int AddPrimitive(testcase::TestCase& tc, char type, int64_t i, double d =
   return static_cast<int>(tc.size() - 1);
 }
 
+// Appends a String literal (ASCII `v`); returns its index.
+inline int AddString(testcase::TestCase& tc, const std::string& v) {
+  testcase::Stmt s;
+  s.kind = testcase::StmtKind::kLiteral;
+  s.type.base = 'L';
+  s.type.class_name = "java/lang/String";
+  s.lit.type = 's';
+  s.lit.s = std::u16string(v.begin(), v.end());
+  tc.stmts.push_back(s);
+  return static_cast<int>(tc.size() - 1);
+}
+
 // Appends a call of `c` with the given argument (and receiver) statements; returns its index.
 inline int AddCallStmt(testcase::TestCase& tc, std::shared_ptr<const testcase::Callable> c,
                        std::vector<int> args, int receiver = -1) {

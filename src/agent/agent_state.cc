@@ -108,8 +108,11 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
       removed.assign(r->covered.begin(), r->covered.end());
     }
   }
+  const auto t0 = Clock::now();
   auto out = Instrument(planned, name, first ? nullptr : &removed);
   std::lock_guard<std::mutex> lock(mu_);
+  stats_.instrument_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  if (first) ++stats_.instrumented_classes;
   ClassRecord* r = Find(jni, name, loader);
   if (r == nullptr) return;
   if (!out.ok()) {

@@ -47,7 +47,9 @@ std::string ToJson(const CoverageFile& f) {
              {{"polls", f.stats.polls},
               {"retransform_batches", f.stats.retransform_batches},
               {"retransformed_classes", f.stats.retransformed_classes},
-              {"retransform_ms", f.stats.retransform_ms}}},
+              {"retransform_ms", f.stats.retransform_ms},
+              {"instrumented_classes", f.stats.instrumented_classes},
+              {"instrument_ms", f.stats.instrument_ms}}},
             {"classes", std::move(classes)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -74,6 +76,8 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
     f.stats.retransform_batches = s.value("retransform_batches", int64_t{0});
     f.stats.retransformed_classes = s.value("retransformed_classes", int64_t{0});
     f.stats.retransform_ms = s.value("retransform_ms", 0.0);
+    f.stats.instrumented_classes = s.value("instrumented_classes", int64_t{0});
+    f.stats.instrument_ms = s.value("instrument_ms", 0.0);
   }
   if (!j.contains("classes") || !j["classes"].is_array()) return Bad(what, "no classes array");
   for (const json& c : j["classes"]) {

@@ -6,7 +6,7 @@
 //    "pid": 4242, "includes": "com.x.*", "excludes": "", "start_ms": 1700000000000,
 //    "dump_ms": 1700000001234,
 //    "stats": {"polls": 12, "retransform_batches": 3, "retransformed_classes": 5,
-//              "retransform_ms": 41.5},
+//              "retransform_ms": 41.5, "instrumented_classes": 40, "instrument_ms": 12.5},
 //    "classes": [{"name": "com/x/Foo", "defined": "89ab...", "hash": "89ab...",
 //                 "slots": 42, "covered": [0, 1, 5], "retransforms": 2, "note": ""}]}
 //
@@ -45,6 +45,8 @@ struct AgentStats {
   int64_t retransform_batches = 0;
   int64_t retransformed_classes = 0;
   double retransform_ms = 0;
+  int64_t instrumented_classes = 0;  // first instrumentations (class definitions)
+  double instrument_ms = 0;          // wall ms in our class hook, definitions and retransforms
 };
 
 struct CoverageFile {

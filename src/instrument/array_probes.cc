@@ -100,7 +100,7 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls,
-                  const classfile::MethodInfo& m, uint16_t field_ref, uint16_t init_ref,
+                  const classfile::MethodInfo& m, uint16_t field_ref,
                   classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
   if (pads.empty()) return absl::OkStatus();
   if (!code.has_stack_map && cls.major_version >= 51) {
@@ -121,7 +121,7 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
     }
     const uint32_t target = layout.MapLabel(p.target);
     // Stack: as at the jump's target (the jump consumed its operands)
-    JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, init_ref, cp, c));  // same stack
+    JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
     const int64_t back = static_cast<int64_t>(target) - static_cast<int64_t>(c.size());
     c.push_back(op::kGotoW);
     c.resize(c.size() + 4);

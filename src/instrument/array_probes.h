@@ -4,15 +4,19 @@
 // in a class, public static final in an interface) and, in a class, a synthetic method
 // `private static boolean[] $jtgInit()` that returns the field after creating the array if it
 // is still null. Its static initializer calls it before anything else runs there
-// (`invokestatic $jtgInit; pop`; a class without <clinit> gets `static {}` holding just that).
-// A probe for slot k (k = goal id - 1) is
-//     invokestatic $jtgInit; sipush/ldc_w k; iconst_1; bastore      // Stack: ... -> ...
-// The lazy creation matters when class initialization recurses: a method of a class whose
-// initialization is in progress on the same thread can run before its <clinit> has started
-// (superclass initialization in between; e.g. Jython's PyType and PyBuiltinMethod). $jtgInit
-// is a few bytes, inlined by the JIT, so a probe costs a field load, a null check and a
-// byte store. In an interface (fields must be final there) the initializer creates the array
-// with `newarray; putstatic` and probes read the field with getstatic.
+// (`invokestatic $jtgInit; pop`; a class without <clinit> gets `static {}` holding just that),
+// and so does every other method that keeps at least one probe, as its prologue (at the
+// label of its first instruction, so a jump back there runs it again, harmlessly). A probe
+// for slot k (k = goal id - 1) is then
+//     getstatic $jtgProbes; sipush/ldc_w k; iconst_1; bastore      // Stack: ... -> ...
+// as in JaCoCo, one init call per method entry (inlined by the JIT) and a field load, a null
+// check and a byte store per probe. The field is never reset, so after the prologue it is
+// non-null. The lazy creation matters when class initialization recurses: a method of a
+// class whose initialization is in progress on the same thread can run before its <clinit>
+// has started (superclass initialization in between; e.g. Jython's PyType and
+// PyBuiltinMethod). In an interface (fields must be final there) the initializer creates the
+// array with `newarray; putstatic`, there is no prologue, and that initializer must not jump
+// back to its first instruction (the array would be created twice).
 //
 // Probe sites (one slot per goal id; critical edges split, so every probe is a node probe
 // and branch coverage needs no previous-block state; techniques/ddst-hst-tpc.md §13):
@@ -68,7 +72,7 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 // no frame in a class that needs one (major version >= 51).
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls, const classfile::MethodInfo& m,
-                  uint16_t field_ref, uint16_t init_ref, classfile::ConstantPool& cp,
+                  uint16_t field_ref, classfile::ConstantPool& cp,
                   classfile::CodeAttribute& code);
 
 // The static initializer's prefix: `invokestatic init_ref; pop` in a class, else `sipush/ldc_w

@@ -81,7 +81,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     plan.skip_reason = std::string(cfg.status().message());
     return absl::OkStatus();
   }
-  if (array_clinit && TargetsStart(*cfg, original)) {
+  // In a class the prefix calls the idempotent $jtgInit; an interface's creates the array.
+  if (array_clinit && refs.array_init == 0 && TargetsStart(*cfg, original)) {
     return absl::FailedPreconditionError(
         "static initializer jumps back to its first instruction");
   }
@@ -103,6 +104,13 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     JTG_ASSIGN_OR_RETURN(std::vector<uint8_t> init,
                          ProbeArrayInit(ids.next() - 1, refs.array_field, refs.array_init, cls.cp));
     ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
+    ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
+  } else if (array && refs.array_init != 0 && (!sites.empty() || !pads.empty())) {
+    // The method prologue (array_probes.h): the array exists before any probe reads it.
+    std::vector<uint8_t> prologue;
+    Invokestatic(prologue, refs.array_init);
+    prologue.push_back(classfile::op::kPop);
+    ins.at_label[0].insert(ins.at_label[0].begin(), prologue.begin(), prologue.end());
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
   }
   if (options.coverage && !options.owner_blocks_only && !array) {  // branch distances
@@ -146,8 +154,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   code.code = std::move(assembled->code);
   code.max_stack = static_cast<uint16_t>(original.max_stack + ins.extra_stack);
   RelocateTables(assembled->layout, cls.cp, code);
-  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field, refs.array_init,
-                              cls.cp, code);
+  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field, cls.cp,
+                              code);
       !pad.ok()) {
     return skip(std::string(pad.message()));
   }

@@ -57,7 +57,7 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
   switch (s.kind) {
     case ProbeSite::Kind::kHit:
       if (refs.array_field != 0) {
-        JTG_RETURN_IF_ERROR(EmitArrayStore(s.id - 1, refs.array_field, refs.array_init, cp, out));
+        JTG_RETURN_IF_ERROR(EmitArrayStore(s.id - 1, refs.array_field, cp, out));
         return 3;
       }
       // Stack: ...
@@ -93,15 +93,11 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
 
 }  // namespace
 
-Status EmitArrayStore(int32_t slot, uint16_t field_ref, uint16_t init_ref,
-                      classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
+Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool& cp,
+                      std::vector<uint8_t>& out) {
   // Stack: ...
-  if (init_ref != 0) {
-    Invokestatic(out, init_ref);                 // ..., [Z  ($jtgInit: the array, made if null)
-  } else {
-    out.push_back(op::kGetstatic);
-    U16(out, field_ref);                         // ..., [Z
-  }
+  out.push_back(op::kGetstatic);
+  U16(out, field_ref);                           // ..., [Z  (non-null: array_probes.h)
   JTG_RETURN_IF_ERROR(PushInt(out, slot, cp));   // ..., [Z, slot
   out.push_back(op::kIconst1);                   // ..., [Z, slot, 1
   out.push_back(0x54);                           // bastore; ...

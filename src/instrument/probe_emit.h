@@ -36,14 +36,14 @@ struct ProbeRefs {
   // Non-zero: kHit sites are array stores into slot id - 1 (array_probes.h); the Probes
   // methods above are then never referenced.
   uint16_t array_field = 0;
-  // Methodref of the class's $jtgInit()[Z (array_probes.h), 0 in interfaces (probes then
-  // read the field directly).
+  // Methodref of the class's $jtgInit()[Z (array_probes.h), 0 in interfaces: the method
+  // prologue of array probes.
   uint16_t array_init = 0;
 };
 
 // `getstatic field_ref; sipush/ldc_w slot; iconst_1; bastore` (stack-neutral; needs three
 // stack words), appended to `out`. Errors: ResourceExhausted on pool overflow.
-Status EmitArrayStore(int32_t slot, uint16_t field_ref, uint16_t init_ref, classfile::ConstantPool& cp,
+Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool& cp,
                       std::vector<uint8_t>& out);
 
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.

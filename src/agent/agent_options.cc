@@ -8,7 +8,16 @@
 
 namespace jtg::agent {
 
-std::string_view ModeName(Mode m) { return m == Mode::kDdst ? "ddst" : "static"; }
+std::string_view ModeName(Mode m) {
+  switch (m) {
+    case Mode::kStatic: return "static";
+    case Mode::kDdst: return "ddst";
+    case Mode::kHst: return "hst";
+    case Mode::kTpc: return "tpc";
+    case Mode::kPlan: return "plan";
+  }
+  return "?";
+}
 
 StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
   AgentOptions o;
@@ -29,9 +38,15 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         o.mode = Mode::kStatic;
       } else if (value == "ddst") {
         o.mode = Mode::kDdst;
+      } else if (value == "hst") {
+        o.mode = Mode::kHst;
+      } else if (value == "tpc") {
+        o.mode = Mode::kTpc;
+      } else if (value == "plan") {
+        o.mode = Mode::kPlan;
       } else {
         return absl::InvalidArgumentError(
-            absl::StrCat("agent option mode=", std::string(value), ": expected static or ddst"));
+            absl::StrCat("agent option mode=", std::string(value), ": expected static, ddst, hst, tpc or plan"));
       }
     } else if (key == "includes") {
       o.includes = std::string(value);
@@ -46,6 +61,15 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         return absl::InvalidArgumentError(
             absl::StrCat("agent option interval_ms=", std::string(value), ": expected 10..10000"));
       }
+    } else if (key == "cache") {
+      if (value.empty()) return absl::InvalidArgumentError("agent option cache= is empty");
+      o.cache = std::string(value);
+    } else if (key == "hot") {
+      if (!absl::SimpleAtoi(std::string(value), &o.hot_intervals) || o.hot_intervals < 1 ||
+          o.hot_intervals > 100000) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("agent option hot=", std::string(value), ": expected 1..100000"));
+      }
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {
@@ -55,6 +79,7 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
   if (o.includes.empty()) {
     return absl::InvalidArgumentError("agent option includes= is required (e.g. includes=com.x.**)");
   }
+  if (o.cache.empty()) o.cache = o.out + "/cache";
   return o;
 }
 

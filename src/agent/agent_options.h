@@ -16,12 +16,22 @@
 
 namespace jtg::agent {
 
-enum class Mode { kStatic, kDdst };
+// The agent's modes (agent_state.h):
+//   kStatic: every probe stays (JaCoCo-like baseline);
+//   kDdst:   every covered probe is removed (class retransformation, batched);
+//   kHst:    per method, Static or DDST by coverage/hst_profile.h's rule, from the profile
+//            in <cache> (written by earlier runs) or, for classes not in it, online;
+//   kTpc:    kHst, and each class's plan is cached in <cache>/plans (coverage/plan_cache.h);
+//   kPlan:   benchmark floor (techniques/ddst-hst-tpc.md §8 "planning only"): every class is
+//            planned and gets the probe array members but no probe; coverage stays empty.
+enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan };
 
 struct AgentOptions {
   Mode mode = Mode::kStatic;
   std::string includes, excludes;
   std::string out = "jtestgen-cov";
+  std::string cache;       // hst/tpc: profile and plans; empty: <out>/cache
+  int hot_intervals = 3;   // hst/tpc: coverage/hst_profile.h
   int interval_ms = 150;
   bool log = false;
 };

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "coverage/class_hash.h"
+#include "coverage/plan_cache.h"
 #include "instrument/array_probes.h"
 #include "instrument/instrument.h"
 
@@ -48,7 +49,18 @@ StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::str
 AgentState::AgentState(AgentOptions options)
     : options_(std::move(options)),
       filter_(options_.includes, options_.excludes),
-      start_ms_(NowMs()) {}
+      start_ms_(NowMs()) {
+  if (Hybrid()) {
+    const std::string path = options_.cache + "/" + coverage::kHstProfileFile;
+    auto p = coverage::ReadHstProfile(path);
+    if (p.ok()) {
+      profile_ = std::move(*p);
+    } else {
+      std::fprintf(stderr, "jtestgen agent: %s; profiling afresh\n",
+                   std::string(p.status().message()).c_str());
+    }
+  }
+}
 
 bool AgentState::dying() const {
   std::lock_guard<std::mutex> lock(mu_);
@@ -109,22 +121,58 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     }
   }
   const auto t0 = Clock::now();
-  auto out = Instrument(planned, name, first ? nullptr : &removed);
+  if (options_.mode == Mode::kPlan) removed.assign(65536, true);  // every probe left out
+  const std::string plans = options_.cache + "/plans";
+  StatusOr<coverage::CachedPlan> cached = absl::NotFoundError("");
+  bool from_cache = false, stored = false;
+  if (first && options_.mode == Mode::kTpc) {
+    cached = coverage::LoadPlan(plans, hash);
+    from_cache = cached.ok();
+  }
+  if (first && !cached.ok()) {
+    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed);
+    if (out.ok()) {
+      cached = coverage::CachedPlan{out->plan.probe_slots, instrument::ProbeSlotMethods(out->plan),
+                                    std::move(out->bytes)};
+      if (options_.mode == Mode::kTpc) stored = coverage::StorePlan(plans, hash, *cached).ok();
+    } else {
+      cached = out.status();
+    }
+  } else if (!first) {
+    auto out = Instrument(planned, name, &removed);
+    if (out.ok()) {
+      cached = coverage::CachedPlan{out->plan.probe_slots, {}, std::move(out->bytes)};
+    } else {
+      cached = out.status();
+    }
+  }
   std::lock_guard<std::mutex> lock(mu_);
   stats_.instrument_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   if (first) ++stats_.instrumented_classes;
+  if (stored) ++stats_.plan_cache_stores;
   ClassRecord* r = Find(jni, name, loader);
   if (r == nullptr) return;
-  if (!out.ok()) {
+  if (!cached.ok()) {
     r->pinned = true;
     r->note = absl::StrCat(first ? "not instrumented: " : "re-instrumentation failed: ",
-                           out.status().message());
+                           cached.status().message());
     return;
   }
+  if (!first) r->removed.assign(removed.begin(), removed.end());
   if (first) {
-    r->slots = out->plan.probe_slots;
+    r->slots = cached->slots;
     r->covered.assign(static_cast<size_t>(r->slots), 0);
-    if (options_.mode == Mode::kDdst) r->original = planned;
+    r->removed.assign(static_cast<size_t>(r->slots), 0);
+    r->plan_cached = from_cache;
+    if (r->plan_cached) ++stats_.plan_cache_hits;
+    if (options_.mode != Mode::kStatic && options_.mode != Mode::kPlan) r->original = planned;
+    if (Hybrid()) {
+      r->slot_method = std::move(cached->slot_method);
+      r->active.assign(static_cast<size_t>(r->slots), 0);
+      auto it = profile_.classes.find(r->hash);
+      r->profile = it == profile_.classes.end() ? nullptr : &it->second;
+      if (r->profile != nullptr) ++stats_.profiled_classes;
+    }
     if (r->hash != r->defined_hash) {
       // Another agent transformed the class first: the report needs the bytes we planned on.
       const std::string path =
@@ -138,7 +186,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
                          : "planned on bytes another agent transformed first (NOT saved)";
     }
   }
-  Give(retransform_env, out->bytes, new_len, new_data);
+  Give(retransform_env, cached->bytes, new_len, new_data);
 }
 
 void AgentState::OnClassPrepare(JNIEnv* jni, jclass klass) {
@@ -160,7 +208,8 @@ void AgentState::OnClassPrepare(JNIEnv* jni, jclass klass) {
   if (r == nullptr || r->klass != nullptr) return;
   r->klass = jni->NewWeakGlobalRef(klass);
   r->modifiable = modifiable == JNI_TRUE;
-  if (!r->modifiable && !r->pinned && options_.mode == Mode::kDdst) {
+  if (!r->modifiable && !r->pinned && options_.mode != Mode::kStatic &&
+      options_.mode != Mode::kPlan) {
     r->pinned = true;
     r->note = "not modifiable by JVMTI: probes kept (static)";
   }
@@ -190,19 +239,89 @@ void AgentState::PollArrays(JNIEnv* jni) {
       jni->DeleteLocalRef(k);
       if (r.array == nullptr) continue;
     }
-    buf.resize(static_cast<size_t>(r.slots));
-    jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
-    if (jni->ExceptionCheck()) {
-      jni->ExceptionClear();
-      continue;
+    if (Hybrid()) {
+      // Read and clear in place: a slot seen before is cleared, so it counts again only if
+      // its probe fires again (a hit racing the clear loses one count, never coverage).
+      auto* a = static_cast<jboolean*>(jni->GetPrimitiveArrayCritical(r.array, nullptr));
+      if (a == nullptr) {
+        jni->ExceptionClear();
+        continue;
+      }
+      for (int32_t k = 0; k < r.slots; ++k) {
+        if (a[k] == 0) continue;
+        if (r.covered[k] == 0) {
+          r.covered[k] = 1;
+          ++r.fresh;
+        } else {
+          a[k] = 0;
+          if (r.active[k] < UINT16_MAX) ++r.active[k];
+        }
+      }
+      jni->ReleasePrimitiveArrayCritical(r.array, a, 0);
+    } else {
+      buf.resize(static_cast<size_t>(r.slots));
+      jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
+      if (jni->ExceptionCheck()) {
+        jni->ExceptionClear();
+        continue;
+      }
+      for (int32_t k = 0; k < r.slots; ++k) {
+        if (buf[k] != 0 && r.covered[k] == 0) {
+          r.covered[k] = 1;
+          ++r.fresh;
+        }
+      }
     }
-    for (int32_t k = 0; k < r.slots; ++k) {
-      if (buf[k] != 0 && r.covered[k] == 0) {
-        r.covered[k] = 1;
-        ++r.fresh;
+    r.due = false;
+    if (r.fresh == 0) continue;
+    const std::vector<int32_t> active = Hybrid() ? MethodActive(r) : std::vector<int32_t>{};
+    for (int32_t k = 0; k < r.slots && !r.due; ++k) {
+      if (r.covered[k] == 0 || r.removed[k] != 0) continue;
+      if (!Hybrid()) {
+        r.due = true;
+      } else if (const int32_t m = r.slot_method[static_cast<size_t>(k)]; m >= 0) {
+        r.due = coverage::ChooseTechnique(r.profile, m, active[static_cast<size_t>(m)],
+                                          options_.hot_intervals) == coverage::Technique::kDemand;
       }
     }
   }
+}
+
+std::vector<int32_t> AgentState::MethodActive(const ClassRecord& r) const {
+  int32_t methods = 0;
+  for (int32_t m : r.slot_method) methods = std::max(methods, m + 1);
+  std::vector<int32_t> out(static_cast<size_t>(methods), 0);
+  for (size_t k = 0; k < r.slot_method.size(); ++k) {
+    if (const int32_t m = r.slot_method[k]; m >= 0) {
+      out[static_cast<size_t>(m)] = std::max<int32_t>(out[static_cast<size_t>(m)], r.active[k]);
+    }
+  }
+  return out;
+}
+
+void AgentState::SaveProfile() {
+  coverage::HstProfile merged = profile_;
+  ++merged.runs;
+  merged.interval_ms = options_.interval_ms;
+  for (const auto& rp : records_) {
+    const ClassRecord& r = *rp;
+    if (r.slot_method.empty()) continue;
+    coverage::HstClassProfile c;
+    c.name = r.name;
+    c.active = MethodActive(r);
+    const auto methods = static_cast<int32_t>(c.active.size());
+    for (int32_t m = 0; m < methods; ++m) {
+      const bool demand =
+          coverage::ChooseTechnique(r.profile, m, c.active[static_cast<size_t>(m)],
+                                    options_.hot_intervals) == coverage::Technique::kDemand;
+      ++(demand ? stats_.demand_methods : stats_.static_methods);
+    }
+    coverage::MergeClassProfile(merged, r.hash, std::move(c));
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options_.cache, ec);
+  Status st = coverage::WriteHstProfile(merged, options_.cache + "/" + coverage::kHstProfileFile);
+  if (!st.ok()) std::fprintf(stderr, "jtestgen agent: %s\n", std::string(st.message()).c_str());
 }
 
 void AgentState::RetransformDue(JNIEnv* jni) {
@@ -214,7 +333,7 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     if (dying_ || now < next_batch_) return;
     for (const auto& rp : records_) {
       ClassRecord& r = *rp;
-      if (r.fresh == 0 || r.pinned || !r.modifiable || now < r.next_allowed) continue;
+      if (!r.due || r.pinned || !r.modifiable || now < r.next_allowed) continue;
       jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
       if (k == nullptr) continue;
       batch.push_back(&r);
@@ -249,6 +368,7 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     ++stats_.retransformed_classes;
     ++r.retransforms;
     r.fresh = 0;
+    r.due = false;
     r.next_allowed = t1 + r.backoff;
     r.backoff = std::min(r.backoff * 2, std::chrono::milliseconds(3200));
   }
@@ -269,7 +389,7 @@ bool AgentState::PollRound(JNIEnv* jni) {
       std::filesystem::remove(trigger, ec);
     }
   }
-  if (options_.mode == Mode::kDdst) RetransformDue(jni);
+  if (options_.mode == Mode::kDdst || Hybrid()) RetransformDue(jni);
   return true;
 }
 
@@ -278,6 +398,7 @@ void AgentState::OnVmDeath(JNIEnv* jni) {
   if (dying_) return;
   dying_ = true;
   PollArrays(jni);
+  if (Hybrid()) SaveProfile();
   Status st = Dump(jni);
   if (!st.ok()) std::fprintf(stderr, "jtestgen agent: %s\n", std::string(st.message()).c_str());
 }

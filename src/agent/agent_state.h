@@ -28,6 +28,14 @@
 // up to 3.2 s) after each of its retransformations, and after a batch that took T ms no new
 // batch starts for 9 T ms (retransformation stays under ~10% of wall time).
 //
+// HST (hst, tpc; coverage/hst_profile.h): each poll also clears the slots it had already
+// seen set, counting per slot the intervals in which the probe fired again; a class is due
+// only when a covered probe it still has belongs to a method whose rule says DDST, and then
+// loses all its covered probes. At VM death the counts are merged into
+// <cache>/hst-profile.json. TPC (tpc; coverage/plan_cache.h): a class's first
+// instrumentation is looked up in <cache>/plans by the hash of its bytes, and stored there
+// on a miss.
+//
 // Dumps: at VMDeath, and whenever the file `<out>/jtestgen-dump` exists (checked each
 // interval; deleted after the dump), `<out>/jtestgen-cov-<pid>.json` is (re)written with
 // the coverage so far (coverage/coverage_file.h).
@@ -50,6 +58,7 @@
 #include "agent/class_record.h"
 #include "coverage/class_filter.h"
 #include "coverage/coverage_file.h"
+#include "coverage/hst_profile.h"
 
 namespace jtg::agent {
 
@@ -85,6 +94,10 @@ class AgentState {
   void RetransformDue(JNIEnv* jni);  // takes mu_ itself
   Status Dump(JNIEnv* jni);          // REQUIRES: mu_
   void Log(const std::string& line) const;
+  bool Hybrid() const { return options_.mode == Mode::kHst || options_.mode == Mode::kTpc; }
+  // hst/tpc: per method (plan order), the most intervals any of its slots was active.
+  std::vector<int32_t> MethodActive(const ClassRecord& r) const;
+  void SaveProfile();  // REQUIRES: mu_; at VM death
 
   const AgentOptions options_;
   const coverage::ClassFilter filter_;
@@ -95,6 +108,7 @@ class AgentState {
   absl::flat_hash_map<std::string, std::vector<ClassRecord*>> by_name_;
   coverage::AgentStats stats_;
   std::chrono::steady_clock::time_point next_batch_{};
+  coverage::HstProfile profile_;  // hst/tpc: as read at start; never changed (records point in)
 };
 
 }  // namespace jtg::agent

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "coverage/hst_profile.h"
+
 namespace jtg::agent {
 
 struct ClassRecord {
@@ -23,6 +25,15 @@ struct ClassRecord {
   jbooleanArray array = nullptr; // $jtgProbes once the class is initialized (global ref)
   std::vector<uint8_t> covered;  // 0/1 per slot: every slot seen set, ever (kept natively)
   int32_t fresh = 0;             // slots newly covered since the last retransform
+  std::vector<uint8_t> removed;  // slots whose probe the current class version lacks
+  bool due = false;              // a retransformation would remove a probe the mode wants gone
+  // hst/tpc: per slot, its method (plan order), and the poll intervals in which the slot's
+  // probe fired again after the one that covered it (saturating); the class's entry in the
+  // profile read at start (nullptr: not profiled, the online rule applies).
+  std::vector<int32_t> slot_method;
+  std::vector<uint16_t> active;
+  const coverage::HstClassProfile* profile = nullptr;
+  bool plan_cached = false;      // tpc: the first instrumentation came from the plan cache
   bool pinned = false;           // ddst: never retransformed (see note)
   bool modifiable = false;       // JVMTI IsModifiableClass
   int32_t retransforms = 0;

@@ -26,7 +26,7 @@ StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& o) {
   if (o.command.empty()) {
     return absl::InvalidArgumentError("cover: no command after '--' (e.g. -- java -cp app.jar Main)");
   }
-  for (const std::string* p : {&o.includes, &o.excludes, &o.out}) {
+  for (const std::string* p : {&o.includes, &o.excludes, &o.out, &o.cache}) {
     if (p->find(',') != std::string::npos) {
       return absl::InvalidArgumentError(absl::StrCat("cover: '", *p, "' must not contain ','"));
     }
@@ -41,6 +41,7 @@ StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& o) {
                                   "=mode=", o.mode, ",includes=", o.includes);
   if (!o.excludes.empty()) absl::StrAppend(&spec, ",excludes=", o.excludes);
   absl::StrAppend(&spec, ",out=", fs::absolute(o.out, ec).string());
+  if (!o.cache.empty()) absl::StrAppend(&spec, ",cache=", fs::absolute(o.cache, ec).string());
   if (o.interval_ms > 0) absl::StrAppend(&spec, ",interval_ms=", o.interval_ms);
   std::vector<std::string> argv;
   argv.push_back(o.command[0]);

@@ -1,5 +1,5 @@
 // `jtestgen cover`: runs a Java command with the coverage agent (libjtestgen_agent.so,
-// src/agent) added: `-agentpath:<agent>=mode=..,includes=..,excludes=..,out=..` is
+// src/agent) added: `-agentpath:<agent>=mode=..,includes=..,excludes=..,out=..,cache=..` is
 // inserted right after the java executable (so the agent is created before any
 // -javaagent of the command and instruments the original class bytes), the child inherits
 // stdin/stdout/stderr, and its exit status is returned (128 + signal when it was killed).
@@ -15,7 +15,8 @@ namespace jtg::cli {
 struct CoverOptions {
   std::string includes, excludes;
   std::string out = "jtestgen-cov";
-  std::string mode = "static";  // static | ddst
+  std::string mode = "static";  // static | ddst | hst | tpc
+  std::string cache;            // hst/tpc: empty = the agent's default, <out>/cache
   std::string agent;            // default: libjtestgen_agent.so beside the jtestgen binary
   int interval_ms = 0;          // 0: the agent's default
   std::vector<std::string> command;  // java ... (required)

@@ -88,8 +88,12 @@ int main(int argc, char** argv) {
   ccmd->add_option("--excludes", cover.excludes, "classes not to instrument (same patterns)");
   ccmd->add_option("--out", cover.out, "coverage directory (default jtestgen-cov)");
   ccmd->add_option("--mode", cover.mode,
-                   "static: every probe stays; ddst: probes removed once hit (default static)")
-      ->check(CLI::IsMember({"static", "ddst"}));
+                   "static: every probe stays; ddst: probes removed once hit; hst: per method, "
+                   "static or ddst from the profile of earlier runs; tpc: hst with plans cached "
+                   "(default static)")
+      ->check(CLI::IsMember({"static", "ddst", "hst", "tpc"}));
+  ccmd->add_option("--cache", cover.cache,
+                   "hst/tpc: profile and plan cache directory (default <out>/cache)");
   ccmd->add_option("--agent", cover.agent, "agent library (default: beside jtestgen)");
   ccmd->add_option("--interval-ms", cover.interval_ms, "ddst: probe poll period (default 150)");
   ccmd->add_option("command", cover.command, "the java command, after --")->required();

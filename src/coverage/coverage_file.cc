@@ -49,7 +49,12 @@ std::string ToJson(const CoverageFile& f) {
               {"retransformed_classes", f.stats.retransformed_classes},
               {"retransform_ms", f.stats.retransform_ms},
               {"instrumented_classes", f.stats.instrumented_classes},
-              {"instrument_ms", f.stats.instrument_ms}}},
+              {"instrument_ms", f.stats.instrument_ms},
+              {"plan_cache_hits", f.stats.plan_cache_hits},
+              {"plan_cache_stores", f.stats.plan_cache_stores},
+              {"profiled_classes", f.stats.profiled_classes},
+              {"demand_methods", f.stats.demand_methods},
+              {"static_methods", f.stats.static_methods}}},
             {"classes", std::move(classes)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -78,6 +83,11 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
     f.stats.retransform_ms = s.value("retransform_ms", 0.0);
     f.stats.instrumented_classes = s.value("instrumented_classes", int64_t{0});
     f.stats.instrument_ms = s.value("instrument_ms", 0.0);
+    f.stats.plan_cache_hits = s.value("plan_cache_hits", int64_t{0});
+    f.stats.plan_cache_stores = s.value("plan_cache_stores", int64_t{0});
+    f.stats.profiled_classes = s.value("profiled_classes", int64_t{0});
+    f.stats.demand_methods = s.value("demand_methods", int64_t{0});
+    f.stats.static_methods = s.value("static_methods", int64_t{0});
   }
   if (!j.contains("classes") || !j["classes"].is_array()) return Bad(what, "no classes array");
   for (const json& c : j["classes"]) {

@@ -2,11 +2,13 @@
 // object per JVM, `<out>/jtestgen-cov-<pid>.json`, rewritten in place (write + rename) at
 // each dump, so a reader never sees half a file:
 //
-//   {"format": "jtestgen-coverage", "version": 1, "mode": "static" | "ddst",
+//   {"format": "jtestgen-coverage", "version": 1, "mode": "static" | "ddst" | "hst" | "tpc" | "plan",
 //    "pid": 4242, "includes": "com.x.*", "excludes": "", "start_ms": 1700000000000,
 //    "dump_ms": 1700000001234,
 //    "stats": {"polls": 12, "retransform_batches": 3, "retransformed_classes": 5,
-//              "retransform_ms": 41.5, "instrumented_classes": 40, "instrument_ms": 12.5},
+//              "retransform_ms": 41.5, "instrumented_classes": 40, "instrument_ms": 12.5,
+//              "plan_cache_hits": 0, "plan_cache_stores": 40, "profiled_classes": 0,
+//              "demand_methods": 9, "static_methods": 120},
 //    "classes": [{"name": "com/x/Foo", "defined": "89ab...", "hash": "89ab...",
 //                 "slots": 42, "covered": [0, 1, 5], "retransforms": 2, "note": ""}]}
 //
@@ -47,6 +49,11 @@ struct AgentStats {
   double retransform_ms = 0;
   int64_t instrumented_classes = 0;  // first instrumentations (class definitions)
   double instrument_ms = 0;          // wall ms in our class hook, definitions and retransforms
+  int64_t plan_cache_hits = 0;       // tpc: first instrumentations served by the plan cache
+  int64_t plan_cache_stores = 0;     // tpc: plans written to it
+  int64_t profiled_classes = 0;      // hst/tpc: instrumented classes found in the profile
+  int64_t demand_methods = 0;        // hst/tpc, at the dump: methods whose rule says DDST
+  int64_t static_methods = 0;        //   ... and Static (methods with at least one slot)
 };
 
 struct CoverageFile {

@@ -269,3 +269,27 @@ Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_c
 }
 
 }  // namespace jtg::instrument
+
+namespace jtg::instrument {
+
+std::vector<int32_t> ProbeSlotMethods(const ClassPlan& plan) {
+  std::vector<int32_t> out(static_cast<size_t>(std::max(plan.probe_slots, 0)), -1);
+  auto claim = [&](int32_t id, int32_t method) {
+    if (id >= 1 && static_cast<size_t>(id - 1) < out.size()) out[static_cast<size_t>(id - 1)] = method;
+  };
+  for (size_t i = 0; i < plan.methods.size(); ++i) {
+    const MethodPlan& m = plan.methods[i];
+    const auto mi = static_cast<int32_t>(i);
+    for (const BlockGoal& b : m.blocks) claim(b.id, mi);
+    for (const BranchGoal& b : m.branches) {
+      claim(b.id, mi);
+      claim(b.id + 1, mi);
+    }
+    for (const SwitchGoal& s : m.switches) {
+      for (int32_t g : s.target_goals) claim(g, mi);
+    }
+  }
+  return out;
+}
+
+}  // namespace jtg::instrument

@@ -95,3 +95,11 @@ inline constexpr char kProbeInitMethod[] = "$jtgInit";
 inline constexpr char kProbeInitDesc[] = "()[Z";
 
 }  // namespace jtg::instrument
+
+namespace jtg::instrument {
+
+// Per probe slot (0 .. plan.probe_slots - 1), the index in plan.methods of the method whose
+// goal it is (-1 for a slot no method claims). For HST's per-method choice.
+std::vector<int32_t> ProbeSlotMethods(const ClassPlan& plan);
+
+}  // namespace jtg::instrument

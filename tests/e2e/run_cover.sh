@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end test of `jtestgen cover` and `jtestgen report` (ctest e2e_cover) on the
 # program of tests/fixtures_cover (cover.Main):
-#   1. static and ddst runs report exactly the same lines, branches and instructions, and
-#      ddst really retransformed classes;
+#   1. static, ddst, hst and tpc runs report exactly the same lines, branches and
+#      instructions, and ddst really retransformed classes; hst and tpc run twice on one
+#      cache: the second hst run uses the first run's profile, the second tpc run is served
+#      by the plan cache; a tpc run whose class bytes changed (JaCoCo's agent transformed
+#      them first) misses the cache and still reports the same;
 #   2. the lines marked `// cov: X` in the sources have status X;
 #   3. line status agrees with JaCoCo's own report of a JaCoCo-agent run, for every line;
 #   4. both agents in one JVM (ours in ddst mode, JaCoCo's -javaagent): neither crashes,
@@ -46,6 +49,35 @@ if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$work/ddst.j
 fi
 jq -r '.counters | "static = ddst: lines \(.line.covered)/\(.line.covered + .line.missed), branches \(.branch.covered)/\(.branch.covered + .branch.missed)"' \
   "$work/static.json"
+
+same_as_static() {  # <mode label> <report json>
+  if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$2") >"$work/$1.diff"; then
+    head -40 "$work/$1.diff" >&2
+    fail "static and $1 report different coverage"
+  fi
+}
+stat() { jq -s "[.[].stats.$2] | add" "$work"/$1/jtestgen-cov-*.json; }
+for mode in hst tpc; do
+  for run in 1 2; do
+    step "$mode run $run"
+    "$jt" cover --mode "$mode" --includes 'cover.*' --out "$work/$mode$run" \
+      --cache "$work/$mode-cache" -- "$JAVA" -cp "$CP" cover.Main 3 300 >"$work/$mode$run.log" \
+      || fail "$mode run $run failed: $(cat "$work/$mode$run.log")"
+    "$jt" report "$work/$mode$run" --classpath "$CP" --json "$work/$mode$run.json" \
+      || fail "report ($mode run $run) failed"
+    same_as_static "$mode$run" "$work/$mode$run.json"
+    echo "$mode run $run: $(stat "$mode$run" demand_methods) DDST and $(stat "$mode$run" static_methods) static methods, $(stat "$mode$run" profiled_classes) classes profiled, $(stat "$mode$run" retransformed_classes) retransformations, $(stat "$mode$run" plan_cache_hits) cached plans"
+  done
+  [[ -f "$work/$mode-cache/hst-profile.json" ]] || fail "$mode wrote no profile"
+  [[ $(stat "${mode}1" profiled_classes) -eq 0 ]] || fail "$mode run 1 found a profile"
+  [[ $(stat "${mode}2" profiled_classes) -eq $(stat "${mode}2" instrumented_classes) ]] \
+    || fail "$mode run 2 did not use the profile for every class"
+done
+[[ $(stat tpc1 plan_cache_stores) -ge 5 && $(stat tpc1 plan_cache_hits) -eq 0 ]] \
+  || fail "tpc run 1 should plan and store every class"
+[[ $(stat tpc2 plan_cache_hits) -eq $(stat tpc2 instrumented_classes) ]] \
+  || fail "tpc run 2 should take every plan from the cache"
+[[ $(stat hst2 demand_methods) -ge 1 ]] || fail "hst: no method chose DDST"
 
 step "marked lines"
 marks=0
@@ -93,6 +125,19 @@ fi
   "$work/both-jacoco.xml" || fail "JaCoCo report (both agents) failed"
 "$JAVA" "$src/tests/e2e/cover/CompareLines.java" "$work/jacoco.xml" "$work/both-jacoco.xml" \
   --exact || fail "JaCoCo's coverage changes with jtestgen's agent present"
+
+step "tpc on changed class bytes"
+"$jt" cover --mode tpc --includes 'cover.*' --out "$work/tpc-both" --cache "$work/tpc-cache" \
+  -- "$JAVA" "-javaagent:$work/jacocoagent.jar=destfile=$work/tpc-both.exec,includes=cover.*" \
+  -cp "$CP" cover.Main 3 300 >/dev/null || fail "tpc run with both agents failed"
+"$jt" report "$work/tpc-both" --classpath "$CP" --json "$work/tpc-both.json" \
+  || fail "report (tpc, both agents) failed"
+[[ $(stat tpc-both plan_cache_hits) -eq 0 ]] || fail "tpc used a plan made for other bytes"
+if ! diff <(jq -S "$lines" "$work/static.json") <(jq -S "$lines" "$work/tpc-both.json") \
+     >"$work/tpc-both.diff"; then
+  head -40 "$work/tpc-both.diff" >&2
+  fail "tpc's coverage changes when the class bytes change"
+fi
 
 step "exit status, dump on request, stale classes"
 set +e

@@ -92,8 +92,15 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   EXPECT_EQ(o->mode, agent::Mode::kDdst);
   EXPECT_EQ(o->includes, "com.x.*:org.**");
   EXPECT_EQ(o->interval_ms, 50);
-  EXPECT_EQ(agent::ParseAgentOptions("mode=hst,includes=a.*").status().message(),
-            "agent option mode=hst: expected static or ddst");
+  EXPECT_EQ(o->cache, "/tmp/c/cache");  // the default: beside the coverage
+  auto h = agent::ParseAgentOptions("mode=tpc,includes=a.*,cache=/tmp/p,hot=5");
+  ASSERT_TRUE(h.ok()) << h.status();
+  EXPECT_EQ(h->mode, agent::Mode::kTpc);
+  EXPECT_EQ(h->cache, "/tmp/p");
+  EXPECT_EQ(h->hot_intervals, 5);
+  EXPECT_EQ(agent::ParseAgentOptions("mode=fast,includes=a.*").status().message(),
+            "agent option mode=fast: expected static, ddst, hst, tpc or plan");
+  EXPECT_FALSE(agent::ParseAgentOptions("mode=hst,includes=a.*,hot=0").ok());
   EXPECT_FALSE(agent::ParseAgentOptions("mode=static").ok());  // no includes
   EXPECT_FALSE(agent::ParseAgentOptions("includes=a.*,colour=red").ok());
 }

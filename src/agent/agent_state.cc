@@ -239,37 +239,32 @@ void AgentState::PollArrays(JNIEnv* jni) {
       jni->DeleteLocalRef(k);
       if (r.array == nullptr) continue;
     }
-    if (Hybrid()) {
-      // Read and clear in place: a slot seen before is cleared, so it counts again only if
-      // its probe fires again (a hit racing the clear loses one count, never coverage).
-      auto* a = static_cast<jboolean*>(jni->GetPrimitiveArrayCritical(r.array, nullptr));
-      if (a == nullptr) {
-        jni->ExceptionClear();
-        continue;
-      }
-      for (int32_t k = 0; k < r.slots; ++k) {
-        if (a[k] == 0) continue;
-        if (r.covered[k] == 0) {
-          r.covered[k] = 1;
-          ++r.fresh;
-        } else {
-          a[k] = 0;
-          if (r.active[k] < UINT16_MAX) ++r.active[k];
+    buf.resize(static_cast<size_t>(r.slots));
+    jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
+    if (jni->ExceptionCheck()) {
+      jni->ExceptionClear();
+      continue;
+    }
+    for (int32_t k = 0; k < r.slots; ++k) {
+      if (buf[k] == 0) continue;
+      if (r.covered[k] == 0) {
+        r.covered[k] = 1;
+        ++r.fresh;
+      } else if (Hybrid()) {
+        // hst/tpc: a slot seen before is cleared (below), so it counts again only if its
+        // probe fires again; a hit racing the clear loses one count, never coverage. Copies,
+        // not GetPrimitiveArrayCritical: that would hold off the GC on every poll.
+        if (r.active[k] < UINT16_MAX) ++r.active[k];
+        int32_t end = k + 1;
+        while (end < r.slots && buf[end] != 0 && r.covered[end] != 0) {
+          if (r.active[end] < UINT16_MAX) ++r.active[end];
+          ++end;
         }
-      }
-      jni->ReleasePrimitiveArrayCritical(r.array, a, 0);
-    } else {
-      buf.resize(static_cast<size_t>(r.slots));
-      jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
-      if (jni->ExceptionCheck()) {
-        jni->ExceptionClear();
-        continue;
-      }
-      for (int32_t k = 0; k < r.slots; ++k) {
-        if (buf[k] != 0 && r.covered[k] == 0) {
-          r.covered[k] = 1;
-          ++r.fresh;
+        static constexpr jboolean kZeros[64] = {};
+        for (int32_t from = k; from < end; from += 64) {
+          jni->SetBooleanArrayRegion(r.array, from, std::min(64, end - from), kZeros);
         }
+        k = end - 1;
       }
     }
     r.due = false;

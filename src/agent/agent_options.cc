@@ -70,6 +70,12 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         return absl::InvalidArgumentError(
             absl::StrCat("agent option hot=", std::string(value), ": expected 1..100000"));
       }
+    } else if (key == "duty") {
+      if (!absl::SimpleAtoi(std::string(value), &o.duty_percent) || o.duty_percent < 1 ||
+          o.duty_percent > 100) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("agent option duty=", std::string(value), ": expected 1..100"));
+      }
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {

@@ -32,6 +32,7 @@ struct AgentOptions {
   std::string out = "jtestgen-cov";
   std::string cache;       // hst/tpc: profile and plans; empty: <out>/cache
   int hot_intervals = 3;   // hst/tpc: coverage/hst_profile.h
+  int duty_percent = 10;   // retransformation's share of wall time at most (batch spacing)
   int interval_ms = 150;
   bool log = false;
 };

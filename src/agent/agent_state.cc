@@ -35,11 +35,13 @@ void Give(jvmtiEnv* env, std::span<const uint8_t> bytes, jint* new_len,
   *new_data = buf;
 }
 
+// `array_exists`: the class's probe array has been seen, so no method needs the prologue.
 StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::string_view name,
-                                        const std::vector<bool>* removed) {
+                                        const std::vector<bool>* removed, bool array_exists) {
   instrument::Options o;
   o.probe_style = instrument::ProbeStyle::kArray;
   o.removed = removed;
+  o.array_prologue = !array_exists;
   instrument::IdAllocator ids;  // slots are per class
   return instrument::InstrumentBytes(bytes, name, o, ids);
 }
@@ -101,7 +103,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
   const uint64_t hash = coverage::HashClassBytes(bytes);
   std::vector<uint8_t> planned;
   std::vector<bool> removed;
-  bool first = false;
+  bool first = false, array_exists = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
     ClassRecord* r = Find(jni, name, loader);
@@ -118,6 +120,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     } else {
       planned = r->original;
       removed.assign(r->covered.begin(), r->covered.end());
+      array_exists = r->array != nullptr;
     }
   }
   const auto t0 = Clock::now();
@@ -130,7 +133,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     from_cache = cached.ok();
   }
   if (first && !cached.ok()) {
-    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed);
+    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed, false);
     if (out.ok()) {
       cached = coverage::CachedPlan{out->plan.probe_slots, instrument::ProbeSlotMethods(out->plan),
                                     std::move(out->bytes)};
@@ -139,7 +142,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
       cached = out.status();
     }
   } else if (!first) {
-    auto out = Instrument(planned, name, &removed);
+    auto out = Instrument(planned, name, &removed, array_exists);
     if (out.ok()) {
       cached = coverage::CachedPlan{out->plan.probe_slots, {}, std::move(out->bytes)};
     } else {
@@ -351,7 +354,10 @@ void AgentState::RetransformDue(JNIEnv* jni) {
   std::lock_guard<std::mutex> lock(mu_);
   ++stats_.retransform_batches;
   stats_.retransform_ms += ms;
-  next_batch_ = t1 + std::chrono::microseconds(static_cast<int64_t>(9000 * ms));
+  // A batch of T ms is followed by a pause of T (100 - duty) / duty ms: retransformation
+  // takes at most duty % of the wall clock.
+  next_batch_ = t1 + std::chrono::microseconds(static_cast<int64_t>(
+                         1000 * ms * (100 - options_.duty_percent) / options_.duty_percent));
   for (size_t i = 0; i < batch.size(); ++i) {
     ClassRecord& r = *batch[i];
     if (errors[i] != JVMTI_ERROR_NONE) {

@@ -11,7 +11,10 @@
 //     getstatic $jtgProbes; sipush/ldc_w k; iconst_1; bastore      // Stack: ... -> ...
 // as in JaCoCo, one init call per method entry (inlined by the JIT) and a field load, a null
 // check and a byte store per probe. The field is never reset, so after the prologue it is
-// non-null. The lazy creation matters when class initialization recurses: a method of a
+// non-null, and a re-instrumentation made once the array exists (ddst's retransformations,
+// Options::array_prologue false) needs no prologue at all: a method keeping probes for
+// code not yet covered then grows by those probes only, which matters to the JIT's
+// bytecode-size inlining limits. The lazy creation matters when class initialization recurses: a method of a
 // class whose initialization is in progress on the same thread can run before its <clinit>
 // has started (superclass initialization in between; e.g. Jython's PyType and
 // PyBuiltinMethod). In an interface (fields must be final there) the initializer creates the

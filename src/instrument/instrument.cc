@@ -105,7 +105,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
                          ProbeArrayInit(ids.next() - 1, refs.array_field, refs.array_init, cls.cp));
     ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
-  } else if (array && refs.array_init != 0 && (!sites.empty() || !pads.empty())) {
+  } else if (array && options.array_prologue && refs.array_init != 0 &&
+             (!sites.empty() || !pads.empty())) {
     // The method prologue (array_probes.h): the array exists before any probe reads it.
     std::vector<uint8_t> prologue;
     Invokestatic(prologue, refs.array_init);

@@ -74,6 +74,11 @@ struct Options {
   // covered). Shorter than the slot count, or nullptr: the missing slots keep their probes.
   // The class's fields, methods and plan are the same whatever is removed.
   const std::vector<bool>* removed = nullptr;
+  // kArray only, classes (not interfaces): false = no method gets the `$jtgInit` prologue
+  // (array_probes.h), for re-instrumenting a class whose $jtgProbes array is known to
+  // exist already (the field is never reset, so every probe's getstatic sees it). The
+  // static initializer keeps its prefix either way.
+  bool array_prologue = true;
 };
 
 struct Result {

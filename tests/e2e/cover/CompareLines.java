@@ -3,8 +3,11 @@
 // ci > 0, mi = 0 and mb = 0, as JaCoCo's HTML colours lines) must be the same for every
 // line of every source file in both. Prints one summary line (and each difference); exit
 // status 1 when they differ.
-// Usage: java CompareLines.java <expected.xml> <actual.xml> [--exact]
+// Usage: java CompareLines.java <expected.xml> <actual.xml> [--exact | --common]
 //   --exact: mi, ci, mb and cb must be equal too.
+//   --common: only source files present in both reports, and a line one report lacks counts
+//   as missed (JaCoCo reports every class of a jar, the agent the classes that were loaded;
+//   a source file's never-loaded nested class is absent from the agent's report).
 import java.io.File;
 import java.util.Map;
 import java.util.Objects;
@@ -49,15 +52,28 @@ public final class CompareLines {
     Map<String, int[]> want = lines(args[0]);
     Map<String, int[]> got = lines(args[1]);
     boolean exact = args.length > 2 && args[2].equals("--exact");
+    boolean common = args.length > 2 && args[2].equals("--common");
     TreeMap<String, Boolean> keys = new TreeMap<>();
     want.keySet().forEach(k -> keys.put(k, true));
     got.keySet().forEach(k -> keys.put(k, true));
+    if (common) {
+      java.util.Set<String> wantFiles = new java.util.HashSet<>(), gotFiles = new java.util.HashSet<>();
+      want.keySet().forEach(k -> wantFiles.add(k.substring(0, k.lastIndexOf(':'))));
+      got.keySet().forEach(k -> gotFiles.add(k.substring(0, k.lastIndexOf(':'))));
+      keys.keySet().removeIf(k -> {
+        String file = k.substring(0, k.lastIndexOf(':'));
+        return !wantFiles.contains(file) || !gotFiles.contains(file);
+      });
+    }
     int diff = 0, same = 0, equalCounts = 0;
     for (String k : keys.keySet()) {
       int[] a = want.get(k), b = got.get(k);
       boolean counts = a != null && b != null && java.util.Arrays.equals(a, b);
       if (counts) equalCounts++;
-      if (Objects.equals(status(a), status(b)) && (!exact || counts)) {
+      String sa = status(a), sb = status(b);
+      if (common && sa.equals("absent")) sa = "missed";
+      if (common && sb.equals("absent")) sb = "missed";
+      if (Objects.equals(sa, sb) && (!exact || counts)) {
         same++;
       } else {
         diff++;

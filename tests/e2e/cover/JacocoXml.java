@@ -1,6 +1,6 @@
 // JaCoCo's own XML report of an exec file, for comparison with `jtestgen report --xml`.
 // Usage (single-file launch): java -cp <org.jacoco.core.jar:org.jacoco.report.jar:asm*.jar>
-//   JacocoXml.java <exec file> <classes dir> <out.xml>
+//   JacocoXml.java <exec file> <classes: a directory or jar, or several ':'-separated> <out.xml>
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -16,7 +16,8 @@ public final class JacocoXml {
     ExecFileLoader loader = new ExecFileLoader();
     loader.load(new File(args[0]));
     CoverageBuilder builder = new CoverageBuilder();
-    new Analyzer(loader.getExecutionDataStore(), builder).analyzeAll(new File(args[1]));
+    Analyzer analyzer = new Analyzer(loader.getExecutionDataStore(), builder);
+    for (String path : args[1].split(":")) analyzer.analyzeAll(new File(path));
     try (OutputStream out = new FileOutputStream(args[2])) {
       IReportVisitor v = new XMLFormatter().createVisitor(out);
       v.visitInfo(loader.getSessionInfoStore().getInfos(),

@@ -27,7 +27,7 @@
 
 namespace jtg::coverage {
 
-inline constexpr uint32_t kProbeLayoutVersion = 2;  // 2: getstatic probes + $jtgInit prologue
+inline constexpr uint32_t kProbeLayoutVersion = 3;  // 3: compact probes near the huge-method limit
 
 struct CachedPlan {
   int32_t slots = 0;

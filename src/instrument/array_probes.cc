@@ -1,6 +1,9 @@
 #include "instrument/array_probes.h"
 
 #include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
 
 #include "instrument/frame_state.h"
 #include "instrument/probe_emit.h"
@@ -100,7 +103,7 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls,
-                  const classfile::MethodInfo& m, uint16_t field_ref,
+                  const classfile::MethodInfo& m, uint16_t field_ref, bool compact,
                   classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
   if (pads.empty()) return absl::OkStatus();
   if (!code.has_stack_map && cls.major_version >= 51) {
@@ -121,7 +124,11 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
     }
     const uint32_t target = layout.MapLabel(p.target);
     // Stack: as at the jump's target (the jump consumed its operands)
-    JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
+    if (compact) {
+      JTG_RETURN_IF_ERROR(EmitCompactProbe(p.id - 1, cls.Name(), cp, c));  // same stack
+    } else {
+      JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
+    }
     const int64_t back = static_cast<int64_t>(target) - static_cast<int64_t>(c.size());
     c.push_back(op::kGotoW);
     c.resize(c.size() + 4);
@@ -245,6 +252,39 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
                    kProbeInitDesc, std::move(code));
 }
 }  // namespace
+
+uint32_t ProbeBytesBound(size_t sites, size_t pads) {
+  // getstatic 3 + sipush/ldc_w 3 + iconst_1 + bastore; a pad adds goto_w 5; prologue 4.
+  return static_cast<uint32_t>(8 * sites + 13 * pads + 4);
+}
+
+Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots) {
+  using namespace classfile;
+  if (slots.empty()) return absl::OkStatus();
+  JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
+  if (init == 0) return absl::InternalError("compact probes in an interface");
+  for (int32_t slot : slots) {
+    CodeAttribute code;
+    code.max_stack = 3;
+    code.max_locals = 0;
+    Invokestatic(code.code, init);                            // [Z
+    if (slot <= 32767) {                                      // [Z, slot
+      code.code.push_back(op::kSipush);
+      U16(code.code, static_cast<uint16_t>(slot));
+    } else {
+      JTG_ASSIGN_OR_RETURN(uint16_t index, cls.cp.AddInteger(slot));
+      code.code.push_back(op::kLdcW);
+      U16(code.code, index);
+    }
+    code.code.push_back(op::kIconst1);                        // [Z, slot, 1
+    code.code.push_back(0x54);                                // bastore
+    code.code.push_back(op::kReturn);
+    const std::string name = absl::StrCat(kCompactProbePrefix, slot);
+    JTG_RETURN_IF_ERROR(AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, name.c_str(),
+                                  "()V", std::move(code)));
+  }
+  return absl::OkStatus();
+}
 
 Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit) {
   using namespace classfile;

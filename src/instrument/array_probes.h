@@ -32,6 +32,16 @@
 //     outcome a landing pad: the jump is redirected to code appended after the method's
 //     last instruction, `probe; goto_w t`, with a full_frame copied from t's frame;
 //   - switch: per distinct target, the same rule (pads for shared or merge targets).
+// Compact probes. HotSpot never compiles a method of more than 8000 bytecode bytes
+// (HugeMethodLimit, with DontCompileHugeMethods on by default), so probes must not push a
+// method over it: such a method would run interpreted for the whole run (Jython's
+// PyBytecode.interpret, 5755 bytes, became 10589 and the run 2x slower). A method of at
+// most kHugeMethodLimit bytes whose probes would take it over the limit (estimated before
+// any removal, so every version of a class agrees) gets compact probes: each is
+// `invokestatic $jtgP<slot>()V` (3 bytes; a pad is that and goto_w), calling a synthetic
+// `private static void $jtgP<slot>() { $jtgInit()[slot] = true; }` that the JIT inlines.
+// Such a method has no prologue. The $jtgP methods exist in every version of the class
+// (retransformation cannot add or remove methods), whatever is removed.
 // Removal (Options::removed) leaves out a probe or pad (a removed pad's jump keeps its
 // original target); ids, slots and the plan are unchanged.
 #pragma once
@@ -49,6 +59,8 @@
 namespace jtg::instrument {
 
 inline constexpr char kProbeArrayField[] = "$jtgProbes";
+inline constexpr char kCompactProbePrefix[] = "$jtgP";
+inline constexpr uint32_t kHugeMethodLimit = 8000;  // HotSpot's HugeMethodLimit
 inline constexpr char kProbeArrayDesc[] = "[Z";
 
 // A landing pad: every target `target` (original offset) of the jump or switch `insn` goes
@@ -75,13 +87,21 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 // no frame in a class that needs one (major version >= 51).
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls, const classfile::MethodInfo& m,
-                  uint16_t field_ref, classfile::ConstantPool& cp,
+                  uint16_t field_ref, bool compact, classfile::ConstantPool& cp,
                   classfile::CodeAttribute& code);
 
 // The static initializer's prefix: `invokestatic init_ref; pop` in a class, else `sipush/ldc_w
 // slots; newarray boolean; putstatic field_ref` (Stack: ... -> ...; needs one stack word).
 StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
                                               uint16_t init_ref, classfile::ConstantPool& cp);
+
+// Bytes the probes and pads would add to a method (before removal), at most: the upper
+// bound used for the compact-probe decision. `sites` are the method's array probe sites.
+uint32_t ProbeBytesBound(size_t sites, size_t pads);
+
+// Adds `private static synthetic void $jtgP<slot>()` for each slot (compact probes), after
+// the probe array members. Errors: ResourceExhausted on constant pool overflow.
+Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots);
 
 // Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
 // initializing it when the class has no <clinit> (`has_clinit` false). Returns nothing else; the caller prefixes an existing

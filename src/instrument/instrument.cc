@@ -92,8 +92,18 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   std::vector<ProbeSite> sites = PlanProbes(*cfg, original, options, ids, plan);
   NoteInstanceofTests(*cfg, original, cls.cp, first_branch, plan);
   std::vector<ArrayPad> pads;
+  refs.array_compact = false;
   if (array) {
     pads = PlanOutcomeProbes(*cfg, first_block, first_branch, first_switch, plan, sites);
+    // Compact probes (array_probes.h), decided on every probe so all versions agree.
+    refs.array_compact = !array_clinit && refs.array_init != 0 &&
+                         original.code.size() <= kHugeMethodLimit &&
+                         original.code.size() + ProbeBytesBound(sites.size(), pads.size()) >
+                             kHugeMethodLimit;
+    if (refs.array_compact) {
+      for (const ProbeSite& s : sites) refs.compact_slots.push_back(s.id - 1);
+      for (const ArrayPad& p : pads) refs.compact_slots.push_back(p.id - 1);
+    }
     std::erase_if(sites, [&](const ProbeSite& s) { return Removed(options, s.id); });
     std::erase_if(pads, [&](const ArrayPad& p) { return Removed(options, p.id); });
   }
@@ -105,7 +115,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
                          ProbeArrayInit(ids.next() - 1, refs.array_field, refs.array_init, cls.cp));
     ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
-  } else if (array && options.array_prologue && refs.array_init != 0 &&
+  } else if (array && options.array_prologue && refs.array_init != 0 && !refs.array_compact &&
              (!sites.empty() || !pads.empty())) {
     // The method prologue (array_probes.h): the array exists before any probe reads it.
     std::vector<uint8_t> prologue;
@@ -155,8 +165,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   code.code = std::move(assembled->code);
   code.max_stack = static_cast<uint16_t>(original.max_stack + ins.extra_stack);
   RelocateTables(assembled->layout, cls.cp, code);
-  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field, cls.cp,
-                              code);
+  if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field,
+                              refs.array_compact, cls.cp, code);
       !pad.ok()) {
     return skip(std::string(pad.message()));
   }
@@ -195,6 +205,7 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     }
     JTG_ASSIGN_OR_RETURN(refs.array_field, ProbeArrayRef(cls));
     JTG_ASSIGN_OR_RETURN(refs.array_init, ProbeInitRef(cls));
+    refs.array_class = std::string(cls.Name());
   } else if (any_code && !helper) {
     JTG_ASSIGN_OR_RETURN(refs, AddProbeRefs(cls.cp));
     if (options.owner_blocks_only) {  // block probes count on the execution's thread only
@@ -231,6 +242,10 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
   if (array) {
     result.plan.probe_slots = ids.next() - 1;
     JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit));
+    std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
+    refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
+                             refs.compact_slots.end());
+    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
 #include "classfile/bytecode.h"
+#include "instrument/array_probes.h"
 #include "instrument/mutation_ops.h"
 
 namespace jtg::instrument {
@@ -56,6 +58,10 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
   }
   switch (s.kind) {
     case ProbeSite::Kind::kHit:
+      if (refs.array_field != 0 && refs.array_compact) {
+        JTG_RETURN_IF_ERROR(EmitCompactProbe(s.id - 1, refs.array_class, cp, out));
+        return 0;
+      }
       if (refs.array_field != 0) {
         JTG_RETURN_IF_ERROR(EmitArrayStore(s.id - 1, refs.array_field, cp, out));
         return 3;
@@ -101,6 +107,14 @@ Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool&
   JTG_RETURN_IF_ERROR(PushInt(out, slot, cp));   // ..., [Z, slot
   out.push_back(op::kIconst1);                   // ..., [Z, slot, 1
   out.push_back(0x54);                           // bastore; ...
+  return absl::OkStatus();
+}
+
+Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::ConstantPool& cp,
+                        std::vector<uint8_t>& out) {
+  JTG_ASSIGN_OR_RETURN(uint16_t ref,
+                       cp.AddMethodref(owner, absl::StrCat(kCompactProbePrefix, slot), "()V"));
+  Invokestatic(out, ref);  // Stack: ... -> ...
   return absl::OkStatus();
 }
 

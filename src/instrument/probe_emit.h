@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "classfile/bytecode.h"
@@ -39,12 +41,22 @@ struct ProbeRefs {
   // Methodref of the class's $jtgInit()[Z (array_probes.h), 0 in interfaces: the method
   // prologue of array probes.
   uint16_t array_init = 0;
+  // Array probes, compact form (array_probes.h "Compact probes"): while `array_compact` is
+  // set (one method at a time), kHit sites call `array_class.$jtgP<slot>()V`; every slot so
+  // emitted, removed or not, is listed in `compact_slots` (the class gets those methods).
+  std::string array_class;
+  bool array_compact = false;
+  std::vector<int32_t> compact_slots;
 };
 
 // `getstatic field_ref; sipush/ldc_w slot; iconst_1; bastore` (stack-neutral; needs three
 // stack words), appended to `out`. Errors: ResourceExhausted on pool overflow.
 Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool& cp,
                       std::vector<uint8_t>& out);
+// `invokestatic owner.$jtgP<slot>()V` (stack-neutral), appended to `out`. Errors:
+// ResourceExhausted on pool overflow.
+Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::ConstantPool& cp,
+                        std::vector<uint8_t>& out);
 
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.
 StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp);

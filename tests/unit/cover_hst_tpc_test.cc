@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "classfile/class_file.h"
 #include "coverage/class_hash.h"
 #include "coverage/hst_profile.h"
 #include "coverage/plan_cache.h"
@@ -142,3 +143,59 @@ TEST(PlanCacheTest, RoundTripKeyAndCorruption) {
 
 }  // namespace
 }  // namespace jtg::coverage
+
+namespace jtg::instrument {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A method whose full probes would pass HotSpot's 8000-byte limit gets compact probes, and
+// every version of the class (any removal) has the same $jtgP methods.
+TEST(CompactProbes, KeepANearLimitMethodUnderTheLimit) {
+  const std::vector<uint8_t> bytes =
+      testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / "cover/Big.class");
+  auto code_size = [](const std::vector<uint8_t>& b, std::string_view name) -> size_t {
+    auto parsed = classfile::Parse(b, "Big");
+    EXPECT_TRUE(parsed.ok()) << parsed.status();
+    if (!parsed.ok()) return 0;
+    const classfile::ClassFile& cls = parsed->cls;
+    for (const auto& m : cls.methods) {
+      if (cls.MethodName(m) == name && m.code) return m.code->code.size();
+    }
+    return 0;
+  };
+  auto count_compact = [](const std::vector<uint8_t>& b) {
+    auto parsed = classfile::Parse(b, "Big");
+    int n = 0;
+    if (!parsed.ok()) return n;
+    for (const auto& m : parsed->cls.methods) {
+      n += parsed->cls.MethodName(m).starts_with(kCompactProbePrefix) ? 1 : 0;
+    }
+    return n;
+  };
+  const size_t original = code_size(bytes, "score");
+  ASSERT_GT(original, 3500u);
+  ASSERT_LE(original, kHugeMethodLimit);
+  Options o;
+  o.probe_style = ProbeStyle::kArray;
+  IdAllocator ids;
+  auto full = InstrumentBytes(bytes, "Big", o, ids);
+  ASSERT_TRUE(full.ok()) << full.status();
+  const size_t instrumented = code_size(full->bytes, "score");
+  EXPECT_GT(instrumented, original + 1000);
+  EXPECT_LE(instrumented, kHugeMethodLimit);
+  const int methods = count_compact(full->bytes);
+  EXPECT_GT(methods, 300);
+  // Half the probes removed: same $jtgP methods, a smaller method.
+  std::vector<bool> removed(static_cast<size_t>(full->plan.probe_slots));
+  for (size_t i = 0; i < removed.size(); i += 2) removed[i] = true;
+  o.removed = &removed;
+  IdAllocator ids2;
+  auto half = InstrumentBytes(bytes, "Big", o, ids2);
+  ASSERT_TRUE(half.ok()) << half.status();
+  EXPECT_EQ(count_compact(half->bytes), methods);
+  EXPECT_LT(code_size(half->bytes, "score"), instrumented);
+}
+
+}  // namespace
+}  // namespace jtg::instrument

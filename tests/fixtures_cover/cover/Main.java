@@ -16,6 +16,7 @@ public final class Main {
       sum += Shapes.area(phase);
       sum += Counter.count(phase * 1000 + 5000);
       sum += InitCycle.start();
+      sum += Big.score(phase * 7 + 1) + Big.score(150 + phase);
       Thread.sleep(pause);  // cov: covered
     }
     if (sum == 42) {

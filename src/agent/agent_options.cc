@@ -76,6 +76,11 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         return absl::InvalidArgumentError(
             absl::StrCat("agent option duty=", std::string(value), ": expected 1..100"));
       }
+    } else if (key == "max_retransforms") {
+      if (!absl::SimpleAtoi(std::string(value), &o.max_retransforms) || o.max_retransforms < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "agent option max_retransforms=", std::string(value), ": expected 0 or more"));
+      }
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {

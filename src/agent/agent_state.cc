@@ -332,6 +332,7 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     for (const auto& rp : records_) {
       ClassRecord& r = *rp;
       if (!r.due || r.pinned || !r.modifiable || now < r.next_allowed) continue;
+      if (options_.max_retransforms > 0 && r.retransforms >= options_.max_retransforms) continue;
       jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
       if (k == nullptr) continue;
       batch.push_back(&r);

@@ -101,6 +101,13 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   EXPECT_EQ(agent::ParseAgentOptions("mode=fast,includes=a.*").status().message(),
             "agent option mode=fast: expected static, ddst, hst, tpc or plan");
   EXPECT_FALSE(agent::ParseAgentOptions("mode=hst,includes=a.*,hot=0").ok());
+  EXPECT_EQ(h->max_retransforms, 1);  // the default
+  auto u = agent::ParseAgentOptions("mode=ddst,includes=a.*,max_retransforms=0,duty=25");
+  ASSERT_TRUE(u.ok()) << u.status();
+  EXPECT_EQ(u->max_retransforms, 0);
+  EXPECT_EQ(u->duty_percent, 25);
+  EXPECT_FALSE(agent::ParseAgentOptions("mode=ddst,includes=a.*,duty=0").ok());
+  EXPECT_FALSE(agent::ParseAgentOptions("mode=ddst,includes=a.*,max_retransforms=-1").ok());
   EXPECT_FALSE(agent::ParseAgentOptions("mode=static").ok());  // no includes
   EXPECT_FALSE(agent::ParseAgentOptions("includes=a.*,colour=red").ok());
 }

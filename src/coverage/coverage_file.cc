@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "coverage/atomic_write.h"
 #include "coverage/class_hash.h"
 #include "nlohmann/json.hpp"
 
@@ -129,16 +130,7 @@ std::string PlannedClassPath(uint64_t hash) {
 }
 
 Status WriteCoverageFile(const CoverageFile& file, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << ToJson(file) << '\n';
-    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path));
-  }
-  return absl::OkStatus();
+  return WriteFileAtomically(path, ToJson(file) + "\n");
 }
 
 StatusOr<std::vector<CoverageFile>> ReadCoverageDir(const std::string& dir) {

@@ -1,7 +1,5 @@
 #include "coverage/hst_profile.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -9,6 +7,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "coverage/atomic_write.h"
 #include "coverage/class_hash.h"
 #include "nlohmann/json.hpp"
 
@@ -109,16 +108,7 @@ StatusOr<HstProfile> ReadHstProfile(const std::string& path) {
 }
 
 Status WriteHstProfile(const HstProfile& profile, const std::string& path) {
-  const std::string tmp = absl::StrCat(path, ".", getpid(), ".tmp");  // JVMs may end together
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << ToJson(profile) << '\n';
-    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path));
-  }
-  return absl::OkStatus();
+  return WriteFileAtomically(path, ToJson(profile) + "\n");
 }
 
 }  // namespace jtg::coverage

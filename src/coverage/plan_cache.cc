@@ -1,13 +1,12 @@
 #include "coverage/plan_cache.h"
 
-#include <unistd.h>
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "absl/strings/str_cat.h"
+#include "coverage/atomic_write.h"
 #include "coverage/class_hash.h"
 
 namespace jtg::coverage {
@@ -96,16 +95,7 @@ Status StorePlan(const std::string& dir, uint64_t hash, const CachedPlan& p) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   const std::string path = PlanCachePath(dir, hash);
-  const std::string tmp = absl::StrCat(path, ".", getpid(), ".tmp");
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
-    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path));
-  }
-  return absl::OkStatus();
+  return WriteFileAtomically(path, {reinterpret_cast<const char*>(b.data()), b.size()});
 }
 
 }  // namespace jtg::coverage

@@ -19,6 +19,22 @@ std::string_view ModeName(Mode m) {
   return "?";
 }
 
+namespace {
+
+// `key=value` with an integer value in lo..hi, into `out`; InvalidArgument naming both.
+Status IntOption(std::string_view key, std::string_view value, int lo, int hi, int& out) {
+  int v = 0;
+  if (!absl::SimpleAtoi(std::string(value), &v) || v < lo || v > hi) {
+    return absl::InvalidArgumentError(absl::StrCat("agent option ", std::string(key), "=",
+                                                   std::string(value), ": expected ", lo,
+                                                   "..", hi));
+  }
+  out = v;
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
   AgentOptions o;
   std::vector<std::string_view> items;
@@ -56,31 +72,16 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
       if (value.empty()) return absl::InvalidArgumentError("agent option out= is empty");
       o.out = std::string(value);
     } else if (key == "interval_ms") {
-      if (!absl::SimpleAtoi(std::string(value), &o.interval_ms) || o.interval_ms < 10 ||
-          o.interval_ms > 10000) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("agent option interval_ms=", std::string(value), ": expected 10..10000"));
-      }
+      JTG_RETURN_IF_ERROR(IntOption(key, value, 10, 10000, o.interval_ms));
     } else if (key == "cache") {
       if (value.empty()) return absl::InvalidArgumentError("agent option cache= is empty");
       o.cache = std::string(value);
     } else if (key == "hot") {
-      if (!absl::SimpleAtoi(std::string(value), &o.hot_intervals) || o.hot_intervals < 1 ||
-          o.hot_intervals > 100000) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("agent option hot=", std::string(value), ": expected 1..100000"));
-      }
+      JTG_RETURN_IF_ERROR(IntOption(key, value, 1, 100000, o.hot_intervals));
     } else if (key == "duty") {
-      if (!absl::SimpleAtoi(std::string(value), &o.duty_percent) || o.duty_percent < 1 ||
-          o.duty_percent > 100) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("agent option duty=", std::string(value), ": expected 1..100"));
-      }
+      JTG_RETURN_IF_ERROR(IntOption(key, value, 1, 100, o.duty_percent));
     } else if (key == "max_retransforms") {
-      if (!absl::SimpleAtoi(std::string(value), &o.max_retransforms) || o.max_retransforms < 0) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "agent option max_retransforms=", std::string(value), ": expected 0 or more"));
-      }
+      JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 1000000, o.max_retransforms));
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {

@@ -165,6 +165,44 @@ TEST(CoverProbesTest, AClassWithoutStaticInitializerGetsOne) {
   }
 }
 
+// HotSpot registers every instance of a class with a non-empty finalize() for
+// finalization; an empty one (a lone `return`) must stay empty, or every instance pays.
+TEST(CoverProbesTest, AnEmptyFinalizerStaysEmptyAndANonEmptyOneIsProbed) {
+  const fs::path dir = fs::path(JTG_FIXTURES_DIR) / "fixtures/instr";
+  auto finalize_code = [](const std::vector<uint8_t>& bytes) {
+    auto parsed = classfile::Parse(bytes, "finalizer");
+    EXPECT_TRUE(parsed.ok());
+    std::vector<uint8_t> code;
+    if (!parsed.ok()) return code;
+    for (const auto& m : parsed->cls.methods) {
+      if (parsed->cls.MethodName(m) == "finalize" && m.code) code = m.code->code;
+    }
+    return code;
+  };
+  for (ProbeStyle style : {ProbeStyle::kArray, ProbeStyle::kCalls}) {
+    Options o;
+    o.probe_style = style;
+    IdAllocator ids;
+    auto quiet = InstrumentBytes(testutil::ReadBytes(dir / "Finalizers$Quiet.class"), "Quiet", o, ids);
+    ASSERT_TRUE(quiet.ok()) << quiet.status();
+    const MethodPlan* q = Method(quiet->plan, "finalize");
+    ASSERT_NE(q, nullptr);
+    EXPECT_FALSE(q->instrumented);
+    EXPECT_TRUE(q->skip_reason.starts_with("empty finalizer")) << q->skip_reason;
+    EXPECT_EQ(finalize_code(quiet->bytes), std::vector<uint8_t>{op::kReturn});
+    const MethodPlan* init = Method(quiet->plan, "<init>");
+    ASSERT_NE(init, nullptr);
+    EXPECT_TRUE(init->instrumented);  // the rest of the class is probed as usual
+
+    auto loud = InstrumentBytes(testutil::ReadBytes(dir / "Finalizers$Loud.class"), "Loud", o, ids);
+    ASSERT_TRUE(loud.ok()) << loud.status();
+    const MethodPlan* l = Method(loud->plan, "finalize");
+    ASSERT_NE(l, nullptr);
+    EXPECT_TRUE(l->instrumented) << l->skip_reason;
+    EXPECT_GT(finalize_code(loud->bytes).size(), 10u);
+  }
+}
+
 TEST(CoverProbesTest, FrameStateExpandsCompressedFrames) {
   using classfile::StackMapFrame;
   using classfile::VerificationType;

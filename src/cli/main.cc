@@ -107,6 +107,8 @@ int main(int argc, char** argv) {
   rcmd->add_option("--xml", report.xml, "JaCoCo-compatible XML report file");
   rcmd->add_option("--json", report.json, "JSON summary file");
   rcmd->add_option("--html", report.html, "HTML report directory");
+  rcmd->add_option("--sources", report.sources,
+                   "HTML: ':'-separated source directories (package roots) for source-line pages");
   rcmd->add_option("--name", report.name, "report name in the XML (default jtestgen)");
 
   CLI11_PARSE(app, argc, argv);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "classpath/classpath.h"
 #include "coverage/coverage_file.h"
 #include "report/report_model.h"
@@ -33,13 +34,25 @@ std::string Pct(const report::Counter& c) {
 }  // namespace
 
 Status RunReport(const ReportOptions& o) {
+  if (!o.sources.empty() && o.html.empty()) {
+    return absl::InvalidArgumentError("--sources is for the HTML report: give --html too");
+  }
   JTG_ASSIGN_OR_RETURN(std::vector<coverage::CoverageFile> runs, coverage::ReadCoverageDir(o.dir));
   JTG_ASSIGN_OR_RETURN(classpath::Classpath cp, classpath::Classpath::Open(o.classpath));
   JTG_ASSIGN_OR_RETURN(report::Report r, report::BuildReport(runs, o.dir, cp));
   for (const std::string& w : r.warnings) std::fprintf(stderr, "jtestgen report: %s\n", w.c_str());
   if (!o.xml.empty()) JTG_RETURN_IF_ERROR(WriteText(o.xml, report::JacocoXml(r, o.name)));
   if (!o.json.empty()) JTG_RETURN_IF_ERROR(WriteText(o.json, report::ReportJson(r)));
-  if (!o.html.empty()) JTG_RETURN_IF_ERROR(report::WriteHtml(r, o.html));
+  if (!o.html.empty()) {
+    const std::vector<std::string> roots = absl::StrSplit(o.sources, ':', absl::SkipEmpty());
+    for (const std::string& root : roots) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(root, ec)) {
+        return absl::NotFoundError(absl::StrCat("--sources: ", root, " is not a directory"));
+      }
+    }
+    JTG_RETURN_IF_ERROR(report::WriteHtml(r, o.html, roots));
+  }
   size_t classes = 0;
   for (const auto& p : r.packages) classes += p.classes.size();
   std::printf("coverage of %zu classes from %zu runs: lines %s, branches %s, instructions %s\n",

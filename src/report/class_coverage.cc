@@ -9,6 +9,7 @@
 #include "classfile/descriptor.h"
 #include "instrument/instrument.h"
 #include "instrument/probe_plan.h"
+#include "report/javac_filters.h"
 
 namespace jtg::report {
 namespace {
@@ -158,21 +159,35 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     MethodCoverage mc;
     mc.name = mp.name;
     mc.descriptor = mp.descriptor;
-    std::map<int, LineCounts> lines;
+    // javac's copies of finally blocks count once; its rethrowing handler code not at all.
+    const InsnFilter filter = FilterJavacDuplicates(*m.code, *cfg, &cls.cp);
+    absl::flat_hash_map<uint32_t, int32_t> index_at;
+    for (size_t i = 0; i < cfg->insns.size(); ++i) index_at[cfg->insns[i].offset] = static_cast<int32_t>(i);
+    auto rep_at = [&](uint32_t offset) {
+      auto it = index_at.find(offset);
+      return it == index_at.end() ? static_cast<int32_t>(-2) : filter.rep[it->second];
+    };
+    std::map<int32_t, bool> rep_covered;  // rep instruction index -> any copy covered
     for (size_t bi = 0; bi < cfg->blocks.size(); ++bi) {
       const analysis::Block& b = cfg->blocks[bi];
       const bool cov = block_covered(mp.blocks[bi].id);
       for (uint32_t i = b.first_insn; i <= b.last_insn; ++i) {
-        mc.counters.instruction += One(cov);
-        const int line = instrument::LineAt(m.code->lines, cfg->insns[i].offset);
-        if (line == 0) continue;
-        LineCounts& l = lines[line];
-        (cov ? l.ci : l.mi) += 1;
+        const int32_t r = filter.rep[i];
+        if (r == InsnFilter::kIgnored) continue;
+        rep_covered[r] = rep_covered[r] || cov;
       }
     }
-    auto branches = [&](int line, const std::vector<int32_t>& goals) {
+    std::map<int, LineCounts> lines;
+    for (const auto& [r, cov] : rep_covered) {
+      mc.counters.instruction += One(cov);
+      const int line = instrument::LineAt(m.code->lines, cfg->insns[r].offset);
+      if (line == 0) continue;
+      LineCounts& l = lines[line];
+      (cov ? l.ci : l.mi) += 1;
+    }
+    auto branches = [&](int line, const std::vector<bool>& outcomes) {
       Counter c;
-      for (int32_t g : goals) c += One(outcome(g));
+      for (bool o : outcomes) c += One(o);
       mc.counters.branch += c;
       const int64_t cc = std::max<int64_t>(0, c.covered - 1);
       mc.counters.complexity += Counter{std::max<int64_t>(0, c.total() - cc - 1), cc};
@@ -180,8 +195,32 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
       lines[line].mb += static_cast<int32_t>(c.missed);
       lines[line].cb += static_cast<int32_t>(c.covered);
     };
-    for (const auto& br : mp.branches) branches(br.line, {br.id, br.id + 1});
-    for (const auto& sw : mp.switches) branches(sw.line, sw.target_goals);
+    // Conditionals and switches of duplicated code: one per rep, outcomes OR-ed by position.
+    struct Merged {
+      int line = 0;
+      std::vector<bool> outcomes;
+    };
+    std::vector<Merged> merged;
+    absl::flat_hash_map<int32_t, size_t> merged_at;  // rep -> index into merged
+    auto add = [&](uint32_t offset, int line, std::vector<bool> outcomes) {
+      const int32_t r = rep_at(offset);
+      if (r == InsnFilter::kIgnored) return;
+      auto it = r >= 0 ? merged_at.find(r) : merged_at.end();
+      if (it != merged_at.end() && merged[it->second].outcomes.size() == outcomes.size()) {
+        std::vector<bool>& into = merged[it->second].outcomes;
+        for (size_t k = 0; k < into.size(); ++k) into[k] = into[k] || outcomes[k];
+        return;
+      }
+      if (r >= 0) merged_at[r] = merged.size();
+      merged.push_back({line, std::move(outcomes)});
+    };
+    for (const auto& br : mp.branches) add(br.offset, br.line, {outcome(br.id), outcome(br.id + 1)});
+    for (const auto& sw : mp.switches) {
+      std::vector<bool> o;
+      for (int32_t g : sw.target_goals) o.push_back(outcome(g));
+      add(sw.offset, sw.line, std::move(o));
+    }
+    for (const Merged& mb : merged) branches(mb.line, mb.outcomes);
     const bool ran = mc.counters.instruction.covered > 0;
     mc.counters.method = One(ran);
     mc.counters.complexity += One(ran);

@@ -1,12 +1,15 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "classfile/descriptor.h"
 #include "report/report_writers.h"
+#include "report/source_page.h"
 
 namespace jtg::report {
 namespace {
@@ -47,12 +50,19 @@ std::string PageName(const ClassCoverageReport& c) {
   return absl::StrReplaceAll(n, {{"$", "_"}}) + ".html";
 }
 
-std::string ClassPage(const ClassCoverageReport& c) {
+// `source_page`: the source-line page of the class's source file ("" when there is none).
+std::string ClassPage(const ClassCoverageReport& c, const std::string& source_page) {
   const std::string name = classfile::BinaryName(c.name);
+  std::string source;
+  if (!source_page.empty()) {
+    source = absl::StrCat(" &middot; source <a href=\"", Esc(source_page), "\">",
+                          Esc(c.source_file), "</a>");
+  } else if (!c.source_file.empty()) {
+    source = " &middot; source " + Esc(c.source_file);
+  }
   std::string o = absl::StrCat("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>",
                                Esc(name), "</title>", kStyle, "</head><body><h1>", Esc(name),
-                               "</h1><p><a href=\"index.html\">all classes</a>",
-                               c.source_file.empty() ? "" : " &middot; source " + Esc(c.source_file),
+                               "</h1><p><a href=\"index.html\">all classes</a>", source,
                                "</p><table>", kHead);
   for (const MethodCoverage& m : c.methods) o += Row(Esc(m.name + m.descriptor), m.counters);
   o += Row("<b>total</b>", c.counters);
@@ -61,7 +71,10 @@ std::string ClassPage(const ClassCoverageReport& c) {
   for (const auto& [nr, l] : c.lines) {
     const char* cls = l.ci == 0 ? "nc" : (l.mi > 0 || l.mb > 0) ? "pc" : "fc";
     const char* status = l.ci == 0 ? "missed" : (l.mi > 0 || l.mb > 0) ? "partly" : "covered";
-    absl::StrAppend(&o, "<tr class=\"", cls, "\"><td>", nr, "</td><td class=\"n\">", status,
+    const std::string number =
+        source_page.empty() ? absl::StrCat(nr)
+                            : absl::StrCat("<a href=\"", Esc(source_page), "#L", nr, "\">", nr, "</a>");
+    absl::StrAppend(&o, "<tr class=\"", cls, "\"><td>", number, "</td><td class=\"n\">", status,
                     "</td><td>", l.ci, "/", l.ci + l.mi, "</td><td>");
     if (l.mb + l.cb > 0) absl::StrAppend(&o, l.cb, "/", l.cb + l.mb);
     o += "</td></tr>\n";
@@ -74,7 +87,8 @@ std::string ClassPage(const ClassCoverageReport& c) {
 
 }  // namespace
 
-Status WriteHtml(const Report& r, const std::string& dir) {
+Status WriteHtml(const Report& r, const std::string& dir,
+                 const std::vector<std::string>& source_roots) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return absl::InternalError(absl::StrCat("cannot create ", dir, ": ", ec.message()));
@@ -86,12 +100,23 @@ Status WriteHtml(const Report& r, const std::string& dir) {
     std::string pkg = p.name.empty() ? "(default package)" : p.name;
     std::replace(pkg.begin(), pkg.end(), '/', '.');
     index += Row(absl::StrCat("<b>", Esc(pkg), "</b>"), p.counters);
+    std::map<std::string, std::string> source_pages;  // source file -> page written
+    for (const auto& [file, sf] : p.source_files) {
+      const std::optional<std::string> path = FindSource(source_roots, p.name, file);
+      if (!path) continue;
+      JTG_ASSIGN_OR_RETURN(std::string text, ReadSource(*path));
+      const std::string page = SourcePageName(p.name, file);
+      JTG_RETURN_IF_ERROR(Write(dir + "/" + page, SourcePage(p.name.empty() ? file : p.name + "/" + file, text, sf.lines)));
+      source_pages[file] = page;
+    }
     for (const ClassCoverageReport& c : p.classes) {
       const std::string page = PageName(c);
+      auto src = source_pages.find(c.source_file);
       index += Row(absl::StrCat("&nbsp;&nbsp;<a href=\"", Esc(page), "\">",
                                 Esc(classfile::BinaryName(c.name)), "</a>"),
                    c.counters);
-      JTG_RETURN_IF_ERROR(Write(dir + "/" + page, ClassPage(c)));
+      JTG_RETURN_IF_ERROR(
+          Write(dir + "/" + page, ClassPage(c, src == source_pages.end() ? "" : src->second)));
     }
   }
   index += "</table>";

@@ -17,6 +17,7 @@ public final class Main {
       sum += Counter.count(phase * 1000 + 5000);
       sum += InitCycle.start();
       sum += Big.score(phase * 7 + 1) + Big.score(150 + phase);
+      sum += Cleanup.run(phase);
       Thread.sleep(pause);  // cov: covered
     }
     if (sum == 42) {

@@ -19,9 +19,7 @@ constexpr char kStyle[] =
     "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td.n{text-align:left}"
     ".fc{background:#cfc}.pc{background:#ffc}.nc{background:#fcc}</style>";
 
-std::string Esc(const std::string& s) {
-  return absl::StrReplaceAll(s, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
-}
+std::string Esc(const std::string& s) { return HtmlEscape(s); }
 
 std::string Cell(const Counter& c) {
   if (c.total() == 0) return "<td>-</td>";

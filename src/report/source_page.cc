@@ -12,10 +12,6 @@
 namespace jtg::report {
 namespace {
 
-std::string Esc(std::string_view s) {  // std::string_view is not absl::string_view here
-  return absl::StrReplaceAll(std::string(s), {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
-}
-
 // JaCoCo's classes: fc / pc / nc for the line, and the branch summary for its title.
 std::string LineAttributes(const LineCounts& l) {
   const char* cls = l.ci == 0 ? "nc" : (l.mi > 0 || l.mb > 0) ? "pc" : "fc";
@@ -36,6 +32,10 @@ constexpr char kStyle[] =
     ".fc{background:#cfc}.pc{background:#ffc}.nc{background:#fcc}</style>";
 
 }  // namespace
+
+std::string HtmlEscape(std::string_view s) {  // std::string_view is not absl::string_view here
+  return absl::StrReplaceAll(std::string(s), {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
+}
 
 std::optional<std::string> FindSource(const std::vector<std::string>& roots,
                                       const std::string& pkg, const std::string& file) {
@@ -59,7 +59,7 @@ std::string SourcePageName(const std::string& pkg, const std::string& file) {
 std::string SourcePage(const std::string& title, const std::string& text,
                        const std::map<int, LineCounts>& lines) {
   std::string o = absl::StrCat("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>",
-                               Esc(title), "</title>", kStyle, "</head><body><h1>", Esc(title),
+                               HtmlEscape(title), "</title>", kStyle, "</head><body><h1>", HtmlEscape(title),
                                "</h1><p><a href=\"index.html\">all classes</a></p><pre>");
   const std::vector<std::string> src_lines = absl::StrSplit(text, '\n');
   std::vector<std::string_view> src(src_lines.begin(), src_lines.end());
@@ -69,7 +69,7 @@ std::string SourcePage(const std::string& title, const std::string& text,
     const std::string attrs = it == lines.end() ? "" : LineAttributes(it->second);
     if (!code.empty() && code.back() == '\r') code.remove_suffix(1);
     absl::StrAppend(&o, "<span id=\"L", nr, "\"", attrs, "><span class=\"ln\">", nr,
-                    "</span>", Esc(code), "</span>\n");
+                    "</span>", HtmlEscape(code), "</span>\n");
   };
   for (size_t i = 0; i < src.size(); ++i) emit(static_cast<int>(i) + 1, src[i]);
   bool beyond = false;

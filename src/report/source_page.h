@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/status.h"
@@ -28,6 +29,9 @@ std::string SourcePageName(const std::string& pkg, const std::string& file);
 // past the end of `text` are listed after it (the source does not match the classes).
 std::string SourcePage(const std::string& title, const std::string& text,
                        const std::map<int, LineCounts>& lines);
+
+// `s` with &, <, > and " replaced by HTML entities (for text and attribute values).
+std::string HtmlEscape(std::string_view s);
 
 // Reads `path` whole. Errors: NotFound / Internal naming the file.
 StatusOr<std::string> ReadSource(const std::string& path);

@@ -161,11 +161,12 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     mc.descriptor = mp.descriptor;
     // javac's copies of finally blocks count once; its rethrowing handler code not at all.
     const InsnFilter filter = FilterJavacDuplicates(*m.code, *cfg, &cls.cp);
-    absl::flat_hash_map<uint32_t, int32_t> index_at;
-    for (size_t i = 0; i < cfg->insns.size(); ++i) index_at[cfg->insns[i].offset] = static_cast<int32_t>(i);
-    auto rep_at = [&](uint32_t offset) {
-      auto it = index_at.find(offset);
-      return it == index_at.end() ? static_cast<int32_t>(-2) : filter.rep[it->second];
+    constexpr int32_t kNoInsn = -2;  // an offset that starts no instruction (never for a plan)
+    auto rep_at = [&](uint32_t offset) {  // cfg->insns is in offset order
+      auto it = std::lower_bound(cfg->insns.begin(), cfg->insns.end(), offset,
+                                 [](const classfile::Insn& in, uint32_t o) { return in.offset < o; });
+      if (it == cfg->insns.end() || it->offset != offset) return kNoInsn;
+      return filter.rep[static_cast<size_t>(it - cfg->insns.begin())];
     };
     std::map<int32_t, bool> rep_covered;  // rep instruction index -> any copy covered
     for (size_t bi = 0; bi < cfg->blocks.size(); ++bi) {

@@ -14,7 +14,7 @@ using classfile::Insn;
 
 constexpr uint8_t kIload = 0x15, kAload = 0x19, kIstore = 0x36, kAstore = 0x3a;
 constexpr uint8_t kIinc = 0x84, kRet = 0xa9, kWide = 0xc4, kAthrow = 0xbf, kMonitorexit = 0xc3;
-constexpr uint8_t kInvokevirtual = 0xb6;
+constexpr uint8_t kInvokevirtual = 0xb6, kInvokeinterface = 0xb9;
 
 // The opcode with xload_n / xstore_n folded into xload / xstore, and wide's inner opcode.
 uint8_t Normalized(const std::vector<uint8_t>& code, const Insn& in) {
@@ -79,7 +79,10 @@ void Union(std::vector<int32_t>& parent, int32_t a, int32_t b) {
 
 bool InvokesClose(const classfile::CodeAttribute& code, const classfile::ConstantPool& cp,
                   const Insn& in) {
-  if ((in.opcode != 0xb6 && in.opcode != 0xb9) || in.offset + 2 >= code.code.size()) return false;
+  if ((in.opcode != kInvokevirtual && in.opcode != kInvokeinterface) ||
+      in.offset + 2 >= code.code.size()) {
+    return false;
+  }
   auto ref = cp.Member(static_cast<uint16_t>((code.code[in.offset + 1] << 8) |
                                              code.code[in.offset + 2]));
   return ref.ok() && ref->name == "close" && ref->descriptor == "()V";
@@ -95,7 +98,9 @@ void IgnoreNormalCloses(const classfile::CodeAttribute& code, const std::vector<
                         const IndexOf& index_of, std::vector<bool>& ignored) {
   const auto n = static_cast<int32_t>(insns.size());
   int32_t close = -1;
-  for (int32_t k = start + 1; k < n && k <= start + 8; ++k) {
+  // javac's sequence is `aload r; [ifnull L; aload r;] invoke close`: a few instructions.
+  constexpr int32_t kMaxCloseSequence = 8;
+  for (int32_t k = start + 1; k < n && k <= start + kMaxCloseSequence; ++k) {
     if (InvokesClose(code, cp, insns[k])) {
       close = k;
       break;

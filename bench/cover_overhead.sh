@@ -7,7 +7,9 @@
 # (min-max) over the repetitions. Wall-clock seconds include JVM start-up and, for the
 # agents, the coverage dump at exit. hst and tpc read (and update) a profile and plan cache
 # kept per workload for the whole benchmark: one untimed run of each fills it first (the
-# "first run" HST profiles), as a user's earlier runs would.
+# "first run" HST profiles), as a user's earlier runs would. Every run of a workload gets the
+# same fixed heap (-Xms = -Xmx = the workload's HEAP, bench/cover_workloads.sh; FIXED_HEAP=0
+# for the JVM's default sizing, whose page-zeroing noise swamps the differences measured).
 #
 # usage: bench/cover_overhead.sh [reps]      (default 5)
 # env:   BUILD (default build), WORKLOADS (default "checkstyle h2 xalan jython"),
@@ -50,7 +52,9 @@ run() {
   rm -rf "$out"; mkdir -p "$out"
   local t0 t1
   t0=$(date +%s.%N)
-  "$JAVA" "${agent[@]}" -cp "$CP" "$MAIN" "${ARGS[@]}" >"$out/stdout" 2>"$out/stderr"
+  local -a heap=()
+  [[ ${FIXED_HEAP:-1} == 1 ]] && heap=("-Xms$HEAP" "-Xmx$HEAP")
+  "$JAVA" "${heap[@]}" "${agent[@]}" -cp "$CP" "$MAIN" "${ARGS[@]}" >"$out/stdout" 2>"$out/stderr"
   local rc=$?
   t1=$(date +%s.%N)
   if [[ $rc -ne 0 && $name != checkstyle ]]; then  # checkstyle exits with the violation count

@@ -1,7 +1,10 @@
 # The coverage benchmarks' workloads (sourced by bench/cover_overhead.sh and
 # bench/cover_agreement.sh): real Java programs from Debian's packages. Each setup_<name>
-# sets CP, MAIN, ARGS, OURS (jtestgen's include patterns), THEIRS (JaCoCo's) and JARS (the
-# jars holding the included classes, for the reports); it returns 1 (with a SKIP line) when
+# sets CP, MAIN, ARGS, OURS (jtestgen's include patterns), THEIRS (JaCoCo's), JARS (the
+# jars holding the included classes, for the reports) and HEAP (a fixed heap size, -Xms =
+# -Xmx, for timed runs: with the JVM's default heap, up to a quarter of this machine's
+# memory, the kernel's zeroing of freshly touched heap pages took 3-9 s of system time per
+# H2 run and made no-agent runs vary from 12 to 19 s; at 1 GB they vary by 4%); it returns 1 (with a SKIP line) when
 # a package is missing. Needs: J (/usr/share/java), work (a scratch directory), SIZE
 # (long | short).
 # Packages: checkstyle libh2-java libxalan2-java jython openjdk-17-source.
@@ -19,6 +22,7 @@ setup_checkstyle() {
     (cd "$work/jdk-src" && unzip -q -o "$src" 'java.base/java/util/*.java' -x 'java.base/java/util/*/*')
     ARGS=(-c /sun_checks.xml "$work/jdk-src/java.base/java/util")
   fi
+  HEAP=1g  # live data after GC at most 21 MB
   MAIN=com.puppycrawl.tools.checkstyle.Main; JARS="$J/checkstyle.jar"
   OURS='com.puppycrawl.**'; THEIRS='com.puppycrawl.*'
 }
@@ -43,6 +47,7 @@ SQL
       echo "SELECT COUNT(*) FROM t WHERE v LIKE 'v$i%';"
       echo "UPDATE t SET n = n + 1 WHERE id % 5 = $((i % 5));"
     done; } >"$work/h2.sql"
+  HEAP=1g  # live data after GC at most 160 MB
   MAIN=org.h2.tools.RunScript; JARS="$J/h2.jar"
   ARGS=(-url "jdbc:h2:mem:bench" -script "$work/h2.sql")
   OURS='org.h2.**'; THEIRS='org.h2.*'
@@ -75,6 +80,7 @@ setup_xalan() {
   </xsl:template>
 </xsl:stylesheet>
 XSL
+  HEAP=1g  # live data after GC at most 125 MB
   MAIN=org.apache.xalan.xslt.Process; JARS="$J/xalan2.jar:$J/serializer.jar"
   ARGS=(-IN "$work/orders.xml" -XSL "$work/report.xsl" -OUT "$work/report.html")
   OURS='org.apache.xalan.**:org.apache.xml.**:org.apache.xpath.**'
@@ -101,6 +107,7 @@ for k in range(200000 * scale):
 total = sum(primes(300000 * scale)) + sum(words.values())
 print(total)
 PY
+  HEAP=2g  # live data after GC at most 737 MB
   MAIN=org.python.util.jython; JARS="$J/jython.jar"
   ARGS=("$work/bench.py" 1)
   if long; then ARGS=("$work/bench.py" 20); fi

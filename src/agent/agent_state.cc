@@ -70,7 +70,10 @@ bool AgentState::dying() const {
 }
 
 void AgentState::Log(const std::string& line) const {
-  if (options_.log) std::fprintf(stderr, "jtestgen agent: %s\n", line.c_str());
+  if (options_.log) {
+    std::fprintf(stderr, "jtestgen agent: [%lld ms] %s\n",
+                 static_cast<long long>(NowMs() - start_ms_), line.c_str());
+  }
 }
 
 ClassRecord* AgentState::Find(JNIEnv* jni, std::string_view name, jobject loader) {

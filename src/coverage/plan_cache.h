@@ -27,7 +27,7 @@
 
 namespace jtg::coverage {
 
-inline constexpr uint32_t kProbeLayoutVersion = 4;  // 3: compact probes near the huge-method limit; 4: empty finalizers unprobed
+inline constexpr uint32_t kProbeLayoutVersion = 5;  // 3: compact probes near the huge-method limit; 4: empty finalizers unprobed
 
 struct CachedPlan {
   int32_t slots = 0;

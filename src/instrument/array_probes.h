@@ -32,6 +32,13 @@
 //     outcome a landing pad: the jump is redirected to code appended after the method's
 //     last instruction, `probe; goto_w t`, with a full_frame copied from t's frame;
 //   - switch: per distinct target, the same rule (pads for shared or merge targets).
+//     The method's entry block never records an outcome: it also runs at every call.
+// Branching blocks (MethodPlan::block_via_outcomes): a block ending in a conditional jump or
+// switch gets no probe of its own when each of its outcomes has a probe or is recorded by a
+// target block that keeps its probe (one that does not branch); the jump cannot throw, so
+// the block ran exactly when an outcome was taken, and the report derives it so. As in
+// JaCoCo, whose probes sit on edges and exits only; it halves the probes a loop runs per
+// iteration (the loop test's block probe went, its back edge keeps its pad).
 // Compact probes. HotSpot never compiles a method of more than 8000 bytecode bytes
 // (HugeMethodLimit, with DontCompileHugeMethods on by default), so probes must not push a
 // method over it: such a method would run interpreted for the whole run (Jython's

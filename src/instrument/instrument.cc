@@ -156,6 +156,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     plan.switches.clear();
     plan.mutation_sites.clear();
     plan.outcome_via_block.clear();
+    plan.block_via_outcomes.clear();
     ExitRewriteOnly(cls, m, cfg->insns, refs, options);
     return absl::OkStatus();
   };

@@ -109,6 +109,10 @@ struct MethodPlan {
   // recorded by the block probe of the outcome's target block (that block has this jump
   // or switch as its only predecessor). Pairs (outcome goal id, block goal id).
   std::vector<std::pair<int32_t, int32_t>> outcome_via_block;
+  // Array probes only: blocks ending in a conditional jump or switch that have no probe of
+  // their own (array_probes.h "Branching blocks"): such a block ran exactly when one of its
+  // outcomes was taken. Pairs (block goal id, its outcome goal ids).
+  std::vector<std::pair<int32_t, std::vector<int32_t>>> block_via_outcomes;
 };
 
 struct ClassPlan {

@@ -141,9 +141,26 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     for (const auto& b : mp.blocks) {
       if (b.chain_next != 0) chain[b.id] = b.chain_next;
     }
+    absl::flat_hash_map<int32_t, const std::vector<int32_t>*> by_outcomes;
+    for (const auto& [block, outcomes] : mp.block_via_outcomes) by_outcomes[block] = &outcomes;
+    // A block ran if its probe fired or, for a branching block without one, if one of its
+    // outcomes was taken; an outcome was taken if its probe fired or, recorded by its target
+    // block, if that block ran. The planner only drops the probe of a branching block whose
+    // outcomes are recorded by probes or by blocks that keep theirs: two levels at most.
+    auto fired = [&](int32_t block) {
+      if (slot(block)) return true;
+      auto b = by_outcomes.find(block);
+      if (b == by_outcomes.end()) return false;
+      for (int32_t o : *b->second) {
+        if (slot(o)) return true;
+        auto v = via.find(o);
+        if (v != via.end() && slot(v->second)) return true;
+      }
+      return false;
+    };
     auto block_covered = [&](int32_t id) {
       for (int hops = 0; hops < 64; ++hops) {
-        if (!slot(id)) return false;
+        if (!fired(id)) return false;
         auto next = chain.find(id);
         if (next == chain.end()) return true;
         id = next->second;
@@ -153,7 +170,7 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     auto outcome = [&](int32_t id) {
       if (slot(id)) return true;
       auto v = via.find(id);
-      return v != via.end() && slot(v->second);
+      return v != via.end() && fired(v->second);
     };
 
     MethodCoverage mc;

@@ -84,16 +84,18 @@ TEST(CoverProbesTest, EverySlotHasOneProbeOrIsRecordedByItsTargetBlock) {
   auto out = Array(CoverFixture("cover/Branchy"), nullptr);
   ASSERT_TRUE(out.ok()) << out.status();
   const ClassPlan& plan = out->plan;
-  int goals = 0, via = 0;
+  int goals = 0, via = 0, by_outcomes = 0;
   for (const MethodPlan& m : plan.methods) {
     EXPECT_TRUE(m.instrumented || m.blocks.empty()) << m.name << ": " << m.skip_reason;
     goals += static_cast<int>(m.blocks.size() + 2 * m.branches.size());
     for (const SwitchGoal& s : m.switches) goals += static_cast<int>(s.target_goals.size());
     via += static_cast<int>(m.outcome_via_block.size());
+    by_outcomes += static_cast<int>(m.block_via_outcomes.size());
   }
   EXPECT_EQ(plan.probe_slots, goals);
   EXPECT_GT(via, 0);
-  EXPECT_EQ(ScanProbes(out->bytes).stores, plan.probe_slots - via);
+  EXPECT_GT(by_outcomes, 0);
+  EXPECT_EQ(ScanProbes(out->bytes).stores, plan.probe_slots - via - by_outcomes);
 }
 
 TEST(CoverProbesTest, TheStrandedBlockOfAnIfThenGetsALandingPad) {
@@ -115,6 +117,52 @@ TEST(CoverProbesTest, TheStrandedBlockOfAnIfThenGetsALandingPad) {
   }
   const auto& ops = ScanProbes(out->bytes).opcodes["ifThen"];
   EXPECT_EQ(std::count(ops.begin(), ops.end(), op::kGotoW), 2);  // one pad per jump
+}
+
+// `do { if (..) ..; .. } while (n > 0);` as a method's first statement: the loop's back edge
+// is the only jump to the entry block, but that block also runs at every call, so its probe
+// cannot stand for the jump: the back edge needs a landing pad of its own.
+TEST(CoverProbesTest, AJumpBackToTheEntryBlockGetsItsOwnProbe) {
+  auto out = Array(CoverFixture("cover/Branchy"), nullptr);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const MethodPlan* m = Method(out->plan, "doWhileOnce");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->branches.size(), 2u);
+  const BranchGoal& back = m->branches[1];  // `while (n > 0)`: taken = back to the entry
+  for (const auto& [outcome, block] : m->outcome_via_block) {
+    EXPECT_NE(block, m->blocks[0].id) << "outcome " << outcome << " recorded by the entry block";
+  }
+  EXPECT_FALSE(std::any_of(m->outcome_via_block.begin(), m->outcome_via_block.end(),
+                           [&](auto p) { return p.first == back.id; }));
+}
+
+// A block that ends in a conditional jump has no probe of its own when each outcome is
+// recorded by a probe or by a target block that keeps its probe: the block ran exactly when
+// one of its outcomes was taken (the jump itself cannot throw).
+TEST(CoverProbesTest, ABranchingBlockIsRecordedByItsOutcomes) {
+  auto out = Array(CoverFixture("cover/Branchy"), nullptr);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const MethodPlan* m = Method(out->plan, "doWhileOnce");
+  ASSERT_NE(m, nullptr);
+  // E.g. the loop test `while (n > 0)`: a pad for the jump back to the entry, and the
+  // block probe of `return n` for the fall-through.
+  ASSERT_FALSE(m->block_via_outcomes.empty());
+  for (const auto& [block, outcomes] : m->block_via_outcomes) {
+    EXPECT_EQ(outcomes.size(), 2u);
+    for (const auto& [outcome, via] : m->outcome_via_block) {
+      if (std::find(outcomes.begin(), outcomes.end(), outcome) == outcomes.end()) continue;
+      // ... recorded by a block that keeps its own probe
+      EXPECT_TRUE(std::none_of(m->block_via_outcomes.begin(), m->block_via_outcomes.end(),
+                               [&](const auto& p) { return p.first == via; }));
+    }
+  }
+  // One probe fewer per such block: slots stay, stores go.
+  const auto& ops = ScanProbes(out->bytes).opcodes["doWhileOnce"];
+  constexpr uint8_t kBastore = 0x54;  // the method itself stores into no array
+  const auto stores = std::count(ops.begin(), ops.end(), kBastore);
+  int expected = static_cast<int>(m->blocks.size() + 2 * m->branches.size()) -
+                 static_cast<int>(m->outcome_via_block.size() + m->block_via_outcomes.size());
+  EXPECT_EQ(stores, expected);
 }
 
 TEST(CoverProbesTest, RemovedSlotsLeaveMembersAndPlanUnchanged) {

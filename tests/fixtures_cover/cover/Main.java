@@ -18,6 +18,7 @@ public final class Main {
       sum += InitCycle.start();
       sum += Big.score(phase * 7 + 1) + Big.score(150 + phase);
       sum += Cleanup.run(phase);
+      sum += Branchy.doWhileOnce(1);
       Thread.sleep(pause);  // cov: covered
     }
     if (sum == 42) {

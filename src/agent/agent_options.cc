@@ -82,8 +82,6 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 1, 100, o.duty_percent));
     } else if (key == "max_retransforms") {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 1000000, o.max_retransforms));
-    } else if (key == "settle_ms") {
-      JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 600000, o.settle_ms));
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {

@@ -39,10 +39,6 @@ struct AgentOptions {
   // 8.9 s without an agent).
   int max_retransforms = 1;
   int interval_ms = 150;
-  // A class already retransformed is due again only once no probe of it has been newly
-  // covered for this long (0: no wait): the next deoptimization then removes every probe
-  // its current phase covered, instead of one per poll.
-  int settle_ms = 0;
   bool log = false;
 };
 

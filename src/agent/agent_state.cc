@@ -256,7 +256,6 @@ void AgentState::PollArrays(JNIEnv* jni) {
       if (r.covered[k] == 0) {
         r.covered[k] = 1;
         ++r.fresh;
-        r.last_fresh = Clock::now();
       } else if (Hybrid()) {
         // hst/tpc: a slot seen before is cleared (below), so it counts again only if its
         // probe fires again; a hit racing the clear loses one count, never coverage. Copies,
@@ -337,9 +336,6 @@ void AgentState::RetransformDue(JNIEnv* jni) {
       ClassRecord& r = *rp;
       if (!r.due || r.pinned || !r.modifiable || now < r.next_allowed) continue;
       if (options_.max_retransforms > 0 && r.retransforms >= options_.max_retransforms) continue;
-      if (r.retransforms > 0 && now - r.last_fresh < std::chrono::milliseconds(options_.settle_ms)) {
-        continue;
-      }
       jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
       if (k == nullptr) continue;
       batch.push_back(&r);

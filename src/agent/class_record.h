@@ -39,7 +39,6 @@ struct ClassRecord {
   int32_t retransforms = 0;
   std::chrono::milliseconds backoff{200};           // ddst hysteresis, doubles per retransform
   std::chrono::steady_clock::time_point next_allowed{};
-  std::chrono::steady_clock::time_point last_fresh{};  // when a slot was last newly covered
   std::string note;              // why pinned / not instrumented
 };
 

@@ -27,7 +27,9 @@
 
 namespace jtg::coverage {
 
-inline constexpr uint32_t kProbeLayoutVersion = 5;  // 3: compact probes near the huge-method limit; 4: empty finalizers unprobed
+// 3: compact probes near the huge-method limit; 4: empty finalizers unprobed; 5: branching
+// blocks recorded by their outcomes, and no outcome recorded by the entry block.
+inline constexpr uint32_t kProbeLayoutVersion = 5;
 
 struct CachedPlan {
   int32_t slots = 0;

@@ -23,8 +23,8 @@ int64_t BlockAt(const analysis::Cfg& cfg, uint32_t offset) {
   return it - cfg.blocks.begin();
 }
 
-// Whether block t's only predecessor is x (so t's block probe records the edge x -> t).
-// Block t is entered only from block x (the entry block is also entered at the call).
+// Whether block t's only predecessor is x, so t's block probe records the edge x -> t.
+// Never for the entry block: it is also entered at every call.
 bool OnlyFrom(const analysis::Cfg& cfg, int64_t t, uint32_t x) {
   if (t <= 0 || t == x) return false;
   const auto& preds = cfg.blocks[t].preds;

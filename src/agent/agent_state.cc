@@ -136,7 +136,8 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     from_cache = cached.ok();
   }
   if (first && !cached.ok()) {
-    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed, false);
+    // No prologue: OnClassPrepare creates the array before any method can run.
+    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed, true);
     if (out.ok()) {
       cached = coverage::CachedPlan{out->plan.probe_slots, instrument::ProbeSlotMethods(out->plan),
                                     std::move(out->bytes)};
@@ -214,11 +215,47 @@ void AgentState::OnClassPrepare(JNIEnv* jni, jclass klass) {
   if (r == nullptr || r->klass != nullptr) return;
   r->klass = jni->NewWeakGlobalRef(klass);
   r->modifiable = modifiable == JNI_TRUE;
+  if (r->slots > 0 && r->array == nullptr) CreateProbeArray(jni, klass, *r);
   if (!r->modifiable && !r->pinned && options_.mode != Mode::kStatic &&
       options_.mode != Mode::kPlan) {
     r->pinned = true;
     r->note = "not modifiable by JVMTI: probes kept (static)";
   }
+}
+
+void AgentState::CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r) {
+  // JVMTI's field list, not GetStaticFieldID: that would initialize the class, here in the
+  // middle of its linking.
+  jint count = 0;
+  jfieldID* fields = nullptr;
+  if (load_env->GetClassFields(klass, &count, &fields) != JVMTI_ERROR_NONE) return;
+  jfieldID field = nullptr;
+  for (jint i = 0; i < count && field == nullptr; ++i) {
+    char* fname = nullptr;
+    char* fsig = nullptr;
+    if (load_env->GetFieldName(klass, fields[i], &fname, &fsig, nullptr) != JVMTI_ERROR_NONE) {
+      continue;
+    }
+    jint mods = 0;
+    if (std::strcmp(fname, instrument::kProbeArrayField) == 0 &&
+        std::strcmp(fsig, instrument::kProbeArrayDesc) == 0 &&
+        load_env->GetFieldModifiers(klass, fields[i], &mods) == JVMTI_ERROR_NONE &&
+        (mods & 0x0010) == 0) {  // not ACC_FINAL: an interface's initializer makes its own
+      field = fields[i];
+    }
+    load_env->Deallocate(reinterpret_cast<unsigned char*>(fname));
+    load_env->Deallocate(reinterpret_cast<unsigned char*>(fsig));
+  }
+  load_env->Deallocate(reinterpret_cast<unsigned char*>(fields));
+  if (field == nullptr) return;
+  jbooleanArray a = jni->NewBooleanArray(r.slots);
+  if (a == nullptr) {  // out of memory: <clinit>'s $jtgInit call creates it instead
+    jni->ExceptionClear();
+    return;
+  }
+  jni->SetStaticObjectField(klass, field, a);
+  r.array = static_cast<jbooleanArray>(jni->NewGlobalRef(a));
+  jni->DeleteLocalRef(a);
 }
 
 void AgentState::PollArrays(JNIEnv* jni) {

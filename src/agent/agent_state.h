@@ -12,7 +12,13 @@
 //     bytes too. Also ClassPrepare (binds the jclass), VMInit (starts the poller) and
 //     VMDeath (final dump).
 //   - `retransform_env` (can_retransform_classes) instruments, after every incapable
-//     agent: each included class gets every array probe (instrument/array_probes.h). If
+//     agent: each included class gets every array probe (instrument/array_probes.h), with
+//     no method prologue: at ClassPrepare (the class is linked and none of its code has
+//     run; a thread that would initialize it waits on the init lock until the event
+//     returns) the agent creates the $jtgProbes array itself. The static initializer still
+//     calls $jtgInit first, which only creates the array if that failed. A prologue was an
+//     invokestatic per method call, costly while code runs interpreted, and 4 bytecode
+//     bytes that count against the JIT's inlining size limits. If
 //     another agent changed the bytes first, the probes are planned on those bytes, which
 //     are saved as `<out>/classes/<hash>.class` for the report (coverage_file.h). The JVM
 //     caches the bytes this hook received and hands them back on each retransformation
@@ -91,6 +97,10 @@ class AgentState {
  private:
   ClassRecord* Find(JNIEnv* jni, std::string_view name, jobject loader);  // REQUIRES: mu_
   void PollArrays(JNIEnv* jni);                                          // REQUIRES: mu_
+  // Creates r's $jtgProbes array (r.slots long) and sets the class's field and r.array; the
+  // class is prepared and none of its code has run (JVMTI ClassPrepare). Leaves r.array
+  // null if the class has no such non-final field (an interface) or memory ran out.
+  void CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r);  // REQUIRES: mu_
   void RetransformDue(JNIEnv* jni);  // takes mu_ itself
   Status Dump(JNIEnv* jni);          // REQUIRES: mu_
   void Log(const std::string& line) const;

@@ -28,8 +28,9 @@
 namespace jtg::coverage {
 
 // 3: compact probes near the huge-method limit; 4: empty finalizers unprobed; 5: branching
-// blocks recorded by their outcomes, and no outcome recorded by the entry block.
-inline constexpr uint32_t kProbeLayoutVersion = 5;
+// blocks recorded by their outcomes, and no outcome recorded by the entry block; 6: no
+// method prologue (the agent creates the array at ClassPrepare).
+inline constexpr uint32_t kProbeLayoutVersion = 6;
 
 struct CachedPlan {
   int32_t slots = 0;

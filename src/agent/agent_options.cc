@@ -15,6 +15,7 @@ std::string_view ModeName(Mode m) {
     case Mode::kHst: return "hst";
     case Mode::kTpc: return "tpc";
     case Mode::kPlan: return "plan";
+    case Mode::kDrop: return "drop";
   }
   return "?";
 }
@@ -60,9 +61,11 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         o.mode = Mode::kTpc;
       } else if (value == "plan") {
         o.mode = Mode::kPlan;
+      } else if (value == "drop") {
+        o.mode = Mode::kDrop;
       } else {
         return absl::InvalidArgumentError(
-            absl::StrCat("agent option mode=", std::string(value), ": expected static, ddst, hst, tpc or plan"));
+            absl::StrCat("agent option mode=", std::string(value), ": expected static, ddst, hst, tpc, plan or drop"));
       }
     } else if (key == "includes") {
       o.includes = std::string(value);

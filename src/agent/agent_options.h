@@ -1,7 +1,8 @@
 // Options of libjtestgen_agent.so, from `-agentpath:libjtestgen_agent.so=<options>`:
 // comma-separated key=value pairs
-//   mode=static|ddst     static: every probe stays (default); ddst: probes are removed
-//                        once they fired, by retransforming the class (agent_state.h)
+//   mode=static|ddst|hst|tpc|plan|drop   static: every probe stays (default); ddst: probes
+//                        are removed once they fired, by retransforming the class
+//                        (agent_state.h); hst, tpc, plan, drop: see Mode below
 //   includes=P1:P2:...   classes to instrument (coverage/class_filter.h; required)
 //   excludes=P1:P2:...   classes not to instrument
 //   out=DIR              directory of the coverage file (default jtestgen-cov), created
@@ -23,8 +24,13 @@ namespace jtg::agent {
 //            in <cache> (written by earlier runs) or, for classes not in it, online;
 //   kTpc:    kHst, and each class's plan is cached in <cache>/plans (coverage/plan_cache.h);
 //   kPlan:   benchmark floor (techniques/ddst-hst-tpc.md §8 "planning only"): every class is
-//            planned and gets the probe array members but no probe; coverage stays empty.
-enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan };
+//            planned and gets the probe array members but no probe; coverage stays empty;
+//   kDrop:   benchmark bound, not coverage: as kDdst, but a class's retransformation leaves
+//            out every probe, covered or not (each class is retransformed once, and what
+//            it runs afterwards is not recorded). The cost of ddst with the removals it
+//            makes in a run, minus every probe that stays: the least any schedule of
+//            retransformations can cost on that run.
+enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan, kDrop };
 
 struct AgentOptions {
   Mode mode = Mode::kStatic;

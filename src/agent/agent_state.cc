@@ -123,6 +123,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     } else {
       planned = r->original;
       removed.assign(r->covered.begin(), r->covered.end());
+      if (options_.mode == Mode::kDrop) removed.assign(removed.size(), true);
       array_exists = r->array != nullptr;
     }
   }
@@ -431,7 +432,7 @@ bool AgentState::PollRound(JNIEnv* jni) {
       std::filesystem::remove(trigger, ec);
     }
   }
-  if (options_.mode == Mode::kDdst || Hybrid()) RetransformDue(jni);
+  if (options_.mode == Mode::kDdst || options_.mode == Mode::kDrop || Hybrid()) RetransformDue(jni);
   return true;
 }
 

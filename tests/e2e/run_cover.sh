@@ -64,6 +64,20 @@ fi
 jq -r '.counters | "static = ddst: lines \(.line.covered)/\(.line.covered + .line.missed), branches \(.branch.covered)/\(.branch.covered + .branch.missed)"' \
   "$work/static.json"
 
+step "drop run (benchmark bound: every probe goes at a class's first retransformation)"
+# A benchmark mode, not offered by `jtestgen cover`: the agent is loaded directly.
+"$JAVA" "-agentpath:$build/libjtestgen_agent.so=mode=drop,includes=cover.*,out=$work/drop" \
+  -cp "$CP" cover.Main 3 300 >"$work/drop.log" 2>&1 || fail "drop run failed: $(cat "$work/drop.log")"
+"$jt" report "$work/drop" --classpath "$CP" --json "$work/drop.json" || fail "report (drop) failed"
+dropped=$(jq -s '[.[].stats.retransformed_classes] | add' "$work"/drop/jtestgen-cov-*.json)
+drop_lines=$(jq .counters.line.covered "$work/drop.json")
+static_lines=$(jq .counters.line.covered "$work/static.json")
+echo "drop: $dropped class retransformations, $drop_lines of static's $static_lines lines recorded"
+[[ "$dropped" -ge 3 ]] || fail "drop retransformed only $dropped classes"
+[[ "$drop_lines" -gt 0 && "$drop_lines" -le "$static_lines" ]] \
+  || fail "drop recorded $drop_lines lines, static $static_lines"
+jq -e '.counters.line.covered' "$work/drop.json" >/dev/null || fail "drop report has no line counter"
+
 same_as_static() {  # <mode label> <report json>
   if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$2") >"$work/$1.diff"; then
     head -40 "$work/$1.diff" >&2

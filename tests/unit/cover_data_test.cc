@@ -99,7 +99,10 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   EXPECT_EQ(h->cache, "/tmp/p");
   EXPECT_EQ(h->hot_intervals, 5);
   EXPECT_EQ(agent::ParseAgentOptions("mode=fast,includes=a.*").status().message(),
-            "agent option mode=fast: expected static, ddst, hst, tpc or plan");
+            "agent option mode=fast: expected static, ddst, hst, tpc, plan or drop");
+  auto d = agent::ParseAgentOptions("mode=drop,includes=a.*");
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->mode, agent::Mode::kDrop);
   EXPECT_FALSE(agent::ParseAgentOptions("mode=hst,includes=a.*,hot=0").ok());
   EXPECT_EQ(h->max_retransforms, 1);  // the default
   auto u = agent::ParseAgentOptions("mode=ddst,includes=a.*,max_retransforms=0,duty=25");

@@ -18,7 +18,7 @@
 #        hst tpc drop"; none must stay first; also "plan": instrumentation without probes).
 #        drop is a bound, not a coverage mode (agent_options.h): ddst whose retransformations
 #        leave out every probe, so nothing keeps costing after a class's first one; its
-#        overhead is the least that probe removal by retransformation could cost on the run.
+#        overhead is what removal by retransformation costs when no fired probe stays.
 # needs: make setup, plus checkstyle libh2-java libxalan2-java jython openjdk-17-source
 #        (apt-get install; they land in /usr/share/java)
 set -uo pipefail

@@ -27,9 +27,10 @@ namespace jtg::agent {
 //            planned and gets the probe array members but no probe; coverage stays empty;
 //   kDrop:   benchmark bound, not coverage: as kDdst, but a class's retransformation leaves
 //            out every probe, covered or not (each class is retransformed once, and what
-//            it runs afterwards is not recorded). The cost of ddst with the removals it
-//            makes in a run, minus every probe that stays: the least any schedule of
-//            retransformations can cost on that run.
+//            it runs afterwards is not recorded). What removal by retransformation costs
+//            when no fired probe is left behind: instrumenting, probes firing until the
+//            class's batch, the batches, and the deoptimization and recompilation they
+//            cause. A schedule that retransforms fewer classes can cost less.
 enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan, kDrop };
 
 struct AgentOptions {

@@ -76,7 +76,6 @@ echo "drop: $dropped class retransformations, $drop_lines of static's $static_li
 [[ "$dropped" -ge 3 ]] || fail "drop retransformed only $dropped classes"
 [[ "$drop_lines" -gt 0 && "$drop_lines" -le "$static_lines" ]] \
   || fail "drop recorded $drop_lines lines, static $static_lines"
-jq -e '.counters.line.covered' "$work/drop.json" >/dev/null || fail "drop report has no line counter"
 
 same_as_static() {  # <mode label> <report json>
   if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$2") >"$work/$1.diff"; then

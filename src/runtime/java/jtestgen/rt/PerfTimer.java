@@ -49,7 +49,9 @@ public final class PerfTimer {
         }
       }
       for (int i = 0; i < sizes.length; i++) {
-        int batch = (int) Math.max(1, Math.min(MAX_BATCH, Math.ceil(BATCH_MS / Math.max(single[i], 1e-4))));
+        // A size the warm-up never reached (a pass ended at the cap before it) runs alone.
+        int batch = single[i] <= 0 ? 1
+            : (int) Math.max(1, Math.min(MAX_BATCH, Math.ceil(BATCH_MS / Math.max(single[i], 1e-4))));
         double best = Double.MAX_VALUE;
         double total = 0;
         for (int count = 0; count < 64 && (count < 5 || total < SIZE_MS); count++) {

@@ -49,7 +49,7 @@ run() {
   case "$config" in
     none) ;;
     jacoco) agent=("-javaagent:$JACOCO=destfile=$out/jacoco.exec,includes=$THEIRS") ;;
-    static|ddst|plan|drop) agent=("-agentpath:$AGENT=mode=$config,includes=$OURS,out=$out") ;;
+    static|ddst|plan|drop|fold) agent=("-agentpath:$AGENT=mode=$config,includes=$OURS,out=$out") ;;
     hst|tpc) agent=("-agentpath:$AGENT=mode=$config,includes=$OURS,out=$out,cache=$work/cache-$1-$2") ;;
   esac
   rm -rf "$out"; mkdir -p "$out"

@@ -16,6 +16,7 @@ std::string_view ModeName(Mode m) {
     case Mode::kTpc: return "tpc";
     case Mode::kPlan: return "plan";
     case Mode::kDrop: return "drop";
+    case Mode::kFold: return "fold";
   }
   return "?";
 }
@@ -63,9 +64,11 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         o.mode = Mode::kPlan;
       } else if (value == "drop") {
         o.mode = Mode::kDrop;
+      } else if (value == "fold") {
+        o.mode = Mode::kFold;
       } else {
         return absl::InvalidArgumentError(
-            absl::StrCat("agent option mode=", std::string(value), ": expected static, ddst, hst, tpc, plan or drop"));
+            absl::StrCat("agent option mode=", std::string(value), ": expected static, ddst, hst, tpc, plan, drop or fold"));
       }
     } else if (key == "includes") {
       o.includes = std::string(value);

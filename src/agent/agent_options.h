@@ -1,6 +1,6 @@
 // Options of libjtestgen_agent.so, from `-agentpath:libjtestgen_agent.so=<options>`:
 // comma-separated key=value pairs
-//   mode=static|ddst|hst|tpc|plan|drop   static: every probe stays (default); ddst: probes
+//   mode=static|ddst|hst|tpc|plan|drop|fold   static: every probe stays (default); ddst: probes
 //                        are removed once they fired, by retransforming the class
 //                        (agent_state.h); hst, tpc, plan, drop: see Mode below
 //   includes=P1:P2:...   classes to instrument (coverage/class_filter.h; required)
@@ -31,7 +31,13 @@ namespace jtg::agent {
 //            when no fired probe is left behind: instrumenting, probes firing until the
 //            class's batch, the batches, and the deoptimization and recompilation they
 //            cause. A schedule that retransforms fewer classes can cost less.
-enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan, kDrop };
+//   kFold:   demand-driven without retransformation: every probe of a class is a call to a
+//            `$jtgP<slot>()` guarded by a `static final boolean` flag (instrument.h
+//            Options::fold_flags); once the poller sees a slot covered it sets the flag
+//            through JNI, and the JIT, which folds static finals to their value when it
+//            compiles, leaves the probe out of code compiled from then on. Code compiled
+//            before keeps testing (or storing), which only records coverage again.
+enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan, kDrop, kFold };
 
 struct AgentOptions {
   Mode mode = Mode::kStatic;

@@ -36,14 +36,40 @@ void Give(jvmtiEnv* env, std::span<const uint8_t> bytes, jint* new_len,
 }
 
 // `array_exists`: the class's probe array has been seen, so no method needs the prologue.
+// `fold`: flag-guarded probes (instrument.h Options::fold_flags); a class that cannot take
+// them (constant pool overflow: each slot adds a method and a field) gets plain probes, and
+// *folded says which.
 StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::string_view name,
-                                        const std::vector<bool>* removed, bool array_exists) {
+                                        const std::vector<bool>* removed, bool array_exists,
+                                        bool fold = false, bool* folded = nullptr) {
   instrument::Options o;
   o.probe_style = instrument::ProbeStyle::kArray;
   o.removed = removed;
   o.array_prologue = !array_exists;
+  o.fold_flags = fold;
+  if (folded != nullptr) *folded = fold;
   instrument::IdAllocator ids;  // slots are per class
-  return instrument::InstrumentBytes(bytes, name, o, ids);
+  auto out = instrument::InstrumentBytes(bytes, name, o, ids);
+  if (fold && !out.ok() && absl::IsResourceExhausted(out.status())) {
+    o.fold_flags = false;
+    if (folded != nullptr) *folded = false;
+    instrument::IdAllocator fresh;
+    return instrument::InstrumentBytes(bytes, name, o, fresh);
+  }
+  return out;
+}
+
+// Whether `name` is `$jtgP<digits>`; sets *slot.
+bool ParseFlagName(const char* name, int32_t* slot) {
+  const size_t n = std::strlen(instrument::kCompactProbePrefix);
+  if (std::strncmp(name, instrument::kCompactProbePrefix, n) != 0 || name[n] == '\0') return false;
+  int64_t v = 0;
+  for (const char* p = name + n; *p != '\0'; ++p) {
+    if (*p < '0' || *p > '9' || v > INT32_MAX / 10) return false;
+    v = v * 10 + (*p - '0');
+  }
+  *slot = static_cast<int32_t>(v);
+  return true;
 }
 
 }  // namespace
@@ -131,14 +157,15 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
   if (options_.mode == Mode::kPlan) removed.assign(65536, true);  // every probe left out
   const std::string plans = options_.cache + "/plans";
   StatusOr<coverage::CachedPlan> cached = absl::NotFoundError("");
-  bool from_cache = false, stored = false;
+  bool from_cache = false, stored = false, folded = false;
   if (first && options_.mode == Mode::kTpc) {
     cached = coverage::LoadPlan(plans, hash);
     from_cache = cached.ok();
   }
   if (first && !cached.ok()) {
     // No prologue: OnClassPrepare creates the array before any method can run.
-    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed, true);
+    auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed, true,
+                          options_.mode == Mode::kFold, &folded);
     if (out.ok()) {
       cached = coverage::CachedPlan{out->plan.probe_slots, instrument::ProbeSlotMethods(out->plan),
                                     std::move(out->bytes)};
@@ -172,8 +199,13 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     r->covered.assign(static_cast<size_t>(r->slots), 0);
     r->removed.assign(static_cast<size_t>(r->slots), 0);
     r->plan_cached = from_cache;
+    r->fold = folded;
+    if (folded) ++stats_.fold_classes;
     if (r->plan_cached) ++stats_.plan_cache_hits;
-    if (options_.mode != Mode::kStatic && options_.mode != Mode::kPlan) r->original = planned;
+    if (options_.mode != Mode::kStatic && options_.mode != Mode::kPlan &&
+        options_.mode != Mode::kFold) {
+      r->original = planned;
+    }
     if (Hybrid()) {
       r->slot_method = std::move(cached->slot_method);
       r->active.assign(static_cast<size_t>(r->slots), 0);
@@ -218,7 +250,7 @@ void AgentState::OnClassPrepare(JNIEnv* jni, jclass klass) {
   r->modifiable = modifiable == JNI_TRUE;
   if (r->slots > 0 && r->array == nullptr) CreateProbeArray(jni, klass, *r);
   if (!r->modifiable && !r->pinned && options_.mode != Mode::kStatic &&
-      options_.mode != Mode::kPlan) {
+      options_.mode != Mode::kPlan && options_.mode != Mode::kFold) {
     r->pinned = true;
     r->note = "not modifiable by JVMTI: probes kept (static)";
   }
@@ -289,6 +321,7 @@ void AgentState::PollArrays(JNIEnv* jni) {
       jni->ExceptionClear();
       continue;
     }
+    const int32_t fresh_before = r.fresh;
     for (int32_t k = 0; k < r.slots; ++k) {
       if (buf[k] == 0) continue;
       if (r.covered[k] == 0) {
@@ -311,6 +344,7 @@ void AgentState::PollArrays(JNIEnv* jni) {
         k = end - 1;
       }
     }
+    if (r.fold && r.fresh > fresh_before) SetFoldFlags(jni, r, buf);
     r.due = false;
     if (r.fresh == 0) continue;
     const std::vector<int32_t> active = Hybrid() ? MethodActive(r) : std::vector<int32_t>{};
@@ -324,6 +358,47 @@ void AgentState::PollArrays(JNIEnv* jni) {
       }
     }
   }
+}
+
+void AgentState::SetFoldFlags(JNIEnv* jni, ClassRecord& r, const std::vector<jboolean>& seen) {
+  jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
+  if (k == nullptr) return;  // unloaded
+  if (!r.flags_resolved) {
+    // JVMTI's field list, not GetStaticFieldID, which would initialize the class (this
+    // poll may see a slot covered while its <clinit> still runs).
+    r.flags_resolved = true;
+    r.flags.assign(static_cast<size_t>(r.slots), nullptr);
+    jint count = 0;
+    jfieldID* fields = nullptr;
+    if (load_env->GetClassFields(k, &count, &fields) == JVMTI_ERROR_NONE) {
+      for (jint i = 0; i < count; ++i) {
+        char* fname = nullptr;
+        char* fsig = nullptr;
+        if (load_env->GetFieldName(k, fields[i], &fname, &fsig, nullptr) != JVMTI_ERROR_NONE) {
+          continue;
+        }
+        int32_t slot = -1;
+        if (std::strcmp(fsig, instrument::kFoldFlagDesc) == 0 && ParseFlagName(fname, &slot) &&
+            slot < r.slots) {
+          r.flags[static_cast<size_t>(slot)] = fields[i];
+        }
+        load_env->Deallocate(reinterpret_cast<unsigned char*>(fname));
+        load_env->Deallocate(reinterpret_cast<unsigned char*>(fsig));
+      }
+      load_env->Deallocate(reinterpret_cast<unsigned char*>(fields));
+    }
+  }
+  // Sets the flag of every slot seen covered in this poll whose flag is not set yet. A
+  // static final set through JNI: HotSpot does not deoptimize code that folded the old
+  // value (no dependency is recorded on static finals), and needs no safepoint.
+  for (int32_t s = 0; s < r.slots; ++s) {
+    jfieldID f = r.flags[static_cast<size_t>(s)];
+    if (seen[static_cast<size_t>(s)] == 0 || f == nullptr) continue;
+    jni->SetStaticBooleanField(k, f, JNI_TRUE);
+    r.flags[static_cast<size_t>(s)] = nullptr;  // set: never again
+    ++stats_.fold_flags_set;
+  }
+  jni->DeleteLocalRef(k);
 }
 
 std::vector<int32_t> AgentState::MethodActive(const ClassRecord& r) const {

@@ -101,6 +101,9 @@ class AgentState {
   // class is prepared and none of its code has run (JVMTI ClassPrepare). Leaves r.array
   // null if the class has no such non-final field (an interface) or memory ran out.
   void CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r);  // REQUIRES: mu_
+  // fold: sets the flag of each slot that `seen` (this poll's copy of r's array) has set
+  // and whose flag is not set yet; resolves r's flag fields on first use.
+  void SetFoldFlags(JNIEnv* jni, ClassRecord& r, const std::vector<jboolean>& seen);  // REQUIRES: mu_
   void RetransformDue(JNIEnv* jni);  // takes mu_ itself
   Status Dump(JNIEnv* jni);          // REQUIRES: mu_
   void Log(const std::string& line) const;

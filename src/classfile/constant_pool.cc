@@ -82,9 +82,23 @@ StatusOr<ConstantPool::MemberRef> ConstantPool::Member(uint16_t ref_index) const
   return out;
 }
 
+void ConstantPool::IndexNew() {
+  for (; indexed_ < entries_.size(); ++indexed_) {
+    const CpEntry& e = entries_[indexed_];
+    const auto i = static_cast<uint16_t>(indexed_);
+    if (e.tag == kCpUtf8) {
+      utf8_index_.try_emplace(e.bytes, i);
+    } else if (e.tag != kCpUnusable && e.tag != kCpLong && e.tag != kCpDouble) {
+      ref_index_.try_emplace(RefKey{e.tag, e.a, e.b, e.value}, i);
+    }
+  }
+}
+
 StatusOr<uint16_t> ConstantPool::AddUtf8(std::string_view s) {
-  for (size_t i = 1; i < entries_.size(); ++i) {
-    if (entries_[i].tag == kCpUtf8 && entries_[i].bytes == s) return static_cast<uint16_t>(i);
+  IndexNew();
+  // (absl::string_view is not std::string_view in this abseil)
+  if (auto it = utf8_index_.find(absl::string_view(s.data(), s.size())); it != utf8_index_.end()) {
+    return it->second;
   }
   JTG_RETURN_IF_ERROR(Full(entries_.size()));
   CpEntry e;
@@ -95,52 +109,49 @@ StatusOr<uint16_t> ConstantPool::AddUtf8(std::string_view s) {
 }
 
 // Finds or appends an entry with the given tag and operands (not Utf8/Long/Double).
-static StatusOr<uint16_t> FindOrAdd(std::vector<CpEntry>& entries, CpTag tag, uint16_t a,
-                                    uint16_t b, uint64_t value) {
-  for (size_t i = 1; i < entries.size(); ++i) {
-    const CpEntry& e = entries[i];
-    if (e.tag == tag && e.a == a && e.b == b && e.value == value) {
-      return static_cast<uint16_t>(i);
-    }
+StatusOr<uint16_t> ConstantPool::FindOrAdd(CpTag tag, uint16_t a, uint16_t b, uint64_t value) {
+  IndexNew();
+  if (auto it = ref_index_.find(RefKey{tag, a, b, value}); it != ref_index_.end()) {
+    return it->second;
   }
-  JTG_RETURN_IF_ERROR(Full(entries.size()));
+  JTG_RETURN_IF_ERROR(Full(entries_.size()));
   CpEntry e;
   e.tag = tag;
   e.a = a;
   e.b = b;
   e.value = value;
-  entries.push_back(std::move(e));
-  return static_cast<uint16_t>(entries.size() - 1);
+  entries_.push_back(std::move(e));
+  return static_cast<uint16_t>(entries_.size() - 1);
 }
 
 StatusOr<uint16_t> ConstantPool::AddClass(std::string_view internal_name) {
   JTG_ASSIGN_OR_RETURN(uint16_t name, AddUtf8(internal_name));
-  return FindOrAdd(entries_, kCpClass, name, 0, 0);
+  return FindOrAdd(kCpClass, name, 0, 0);
 }
 
 StatusOr<uint16_t> ConstantPool::AddNameAndType(std::string_view name,
                                                 std::string_view desc) {
   JTG_ASSIGN_OR_RETURN(uint16_t n, AddUtf8(name));
   JTG_ASSIGN_OR_RETURN(uint16_t d, AddUtf8(desc));
-  return FindOrAdd(entries_, kCpNameAndType, n, d, 0);
+  return FindOrAdd(kCpNameAndType, n, d, 0);
 }
 
 StatusOr<uint16_t> ConstantPool::AddMethodref(std::string_view owner, std::string_view name,
                                               std::string_view desc) {
   JTG_ASSIGN_OR_RETURN(uint16_t c, AddClass(owner));
   JTG_ASSIGN_OR_RETURN(uint16_t nat, AddNameAndType(name, desc));
-  return FindOrAdd(entries_, kCpMethodref, c, nat, 0);
+  return FindOrAdd(kCpMethodref, c, nat, 0);
 }
 
 StatusOr<uint16_t> ConstantPool::AddFieldref(std::string_view owner, std::string_view name,
                                              std::string_view desc) {
   JTG_ASSIGN_OR_RETURN(uint16_t c, AddClass(owner));
   JTG_ASSIGN_OR_RETURN(uint16_t nat, AddNameAndType(name, desc));
-  return FindOrAdd(entries_, kCpFieldref, c, nat, 0);
+  return FindOrAdd(kCpFieldref, c, nat, 0);
 }
 
 StatusOr<uint16_t> ConstantPool::AddInteger(int32_t v) {
-  return FindOrAdd(entries_, kCpInteger, 0, 0, static_cast<uint32_t>(v));
+  return FindOrAdd(kCpInteger, 0, 0, static_cast<uint32_t>(v));
 }
 
 }  // namespace jtg::classfile

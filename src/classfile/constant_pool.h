@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "common/status.h"
 
 namespace jtg::classfile {
@@ -57,7 +59,13 @@ class ConstantPool {
  public:
   // entries()[0] is the unusable slot 0; size() is constant_pool_count.
   const std::vector<CpEntry>& entries() const { return entries_; }
-  std::vector<CpEntry>& mutable_entries() { return entries_; }
+  // Also drops the appenders' lookup index (rebuilt on the next append).
+  std::vector<CpEntry>& mutable_entries() {
+    utf8_index_.clear();
+    ref_index_.clear();
+    indexed_ = 1;
+    return entries_;
+  }
   uint16_t size() const { return static_cast<uint16_t>(entries_.size()); }
 
   // Typed accessors: NotFound/DataLoss-style error if the index is out of range or the
@@ -72,8 +80,9 @@ class ConstantPool {
   // Checks an index has the given tag (used by the parser's validation).
   bool Is(uint16_t index, CpTag tag) const;
 
-  // Appenders: return the index of an equal existing entry or a new one. They fail with
-  // ResourceExhausted when the pool would pass 65535 slots.
+  // Appenders: return the index of an equal existing entry (the first) or a new one, in
+  // amortized O(1) through a hash index of the entries. They fail with ResourceExhausted
+  // when the pool would pass 65535 slots.
   StatusOr<uint16_t> AddUtf8(std::string_view s);
   StatusOr<uint16_t> AddClass(std::string_view internal_name);
   StatusOr<uint16_t> AddNameAndType(std::string_view name, std::string_view desc);
@@ -84,7 +93,16 @@ class ConstantPool {
   StatusOr<uint16_t> AddInteger(int32_t v);
 
  private:
+  using RefKey = std::tuple<uint8_t, uint16_t, uint16_t, uint64_t>;  // tag, a, b, value
+  void IndexNew();  // indexes entries_[indexed_ ..]
+  StatusOr<uint16_t> FindOrAdd(CpTag tag, uint16_t a, uint16_t b, uint64_t value);
+
   std::vector<CpEntry> entries_ = std::vector<CpEntry>(1);
+  // Lookup index of the appenders: Utf8 bytes, and (tag, a, b, value) of the other entries
+  // but Long/Double, each to its first index; covers entries_[1 .. indexed_).
+  absl::flat_hash_map<std::string, uint16_t> utf8_index_;
+  absl::flat_hash_map<RefKey, uint16_t> ref_index_;
+  size_t indexed_ = 1;
 };
 
 }  // namespace jtg::classfile

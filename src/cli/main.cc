@@ -89,9 +89,10 @@ int main(int argc, char** argv) {
   ccmd->add_option("--out", cover.out, "coverage directory (default jtestgen-cov)");
   ccmd->add_option("--mode", cover.mode,
                    "static: every probe stays; ddst: probes removed once hit; hst: per method, "
-                   "static or ddst from the profile of earlier runs; tpc: hst with plans cached "
+                   "static or ddst from the profile of earlier runs; tpc: hst with plans cached; "
+                   "fold: probes guarded by flags the JIT folds once hit, no retransformation "
                    "(default static)")
-      ->check(CLI::IsMember({"static", "ddst", "hst", "tpc"}));
+      ->check(CLI::IsMember({"static", "ddst", "hst", "tpc", "fold"}));
   ccmd->add_option("--cache", cover.cache,
                    "hst/tpc: profile and plan cache directory (default <out>/cache)");
   ccmd->add_option("--agent", cover.agent, "agent library (default: beside jtestgen)");

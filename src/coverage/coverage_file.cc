@@ -48,6 +48,8 @@ std::string ToJson(const CoverageFile& f) {
              {{"polls", f.stats.polls},
               {"retransform_batches", f.stats.retransform_batches},
               {"retransformed_classes", f.stats.retransformed_classes},
+              {"fold_classes", f.stats.fold_classes},
+              {"fold_flags_set", f.stats.fold_flags_set},
               {"retransform_ms", f.stats.retransform_ms},
               {"instrumented_classes", f.stats.instrumented_classes},
               {"instrument_ms", f.stats.instrument_ms},
@@ -81,6 +83,8 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
     f.stats.polls = s.value("polls", int64_t{0});
     f.stats.retransform_batches = s.value("retransform_batches", int64_t{0});
     f.stats.retransformed_classes = s.value("retransformed_classes", int64_t{0});
+    f.stats.fold_classes = s.value("fold_classes", int64_t{0});
+    f.stats.fold_flags_set = s.value("fold_flags_set", int64_t{0});
     f.stats.retransform_ms = s.value("retransform_ms", 0.0);
     f.stats.instrumented_classes = s.value("instrumented_classes", int64_t{0});
     f.stats.instrument_ms = s.value("instrument_ms", 0.0);

@@ -54,6 +54,8 @@ struct AgentStats {
   int64_t profiled_classes = 0;      // hst/tpc: instrumented classes found in the profile
   int64_t demand_methods = 0;        // hst/tpc, at the dump: methods whose rule says DDST
   int64_t static_methods = 0;        //   ... and Static (methods with at least one slot)
+  int64_t fold_classes = 0;          // fold: classes instrumented with flag-guarded probes
+  int64_t fold_flags_set = 0;        // fold: flags set (slots whose probe the JIT may fold)
 };
 
 struct CoverageFile {

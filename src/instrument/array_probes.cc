@@ -175,6 +175,145 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
   return absl::OkStatus();
 }
 
+Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAttribute& code,
+                        uint16_t field_ref, bool compact, std::string_view owner,
+                        classfile::ConstantPool& cp, std::vector<ArrayPad>& pads,
+                        Insertions& ins, std::vector<PlacedPad>& placed) {
+  auto index_of = [&](uint32_t offset) -> int64_t {
+    auto it = std::lower_bound(insns.begin(), insns.end(), offset,
+                               [](const Insn& in, uint32_t o) { return in.offset < o; });
+    return it != insns.end() && it->offset == offset ? it - insns.begin() : -1;
+  };
+  auto same_handlers = [&](uint32_t a, uint32_t b) {
+    for (const classfile::ExceptionHandler& h : code.handlers) {
+      const bool in_a = h.start_pc <= a && a < h.end_pc;
+      const bool in_b = h.start_pc <= b && b < h.end_pc;
+      if (in_a != in_b) return false;
+    }
+    return true;
+  };
+  // Target index -> its pads, in pad order.
+  std::vector<std::pair<uint32_t, std::vector<ArrayPad>>> groups;
+  std::vector<ArrayPad> rest;
+  for (const ArrayPad& p : pads) {
+    const int64_t t = index_of(p.target);
+    bool ok = t > 0 && p.target > insns[p.insn].offset;
+    if (ok) {
+      const Insn& prev = insns[static_cast<size_t>(t - 1)];
+      ok = prev.kind != InsnKind::kJsr && prev.kind != InsnKind::kRet &&
+           same_handlers(prev.offset, p.target);
+    }
+    if (!ok) {
+      rest.push_back(p);
+      continue;
+    }
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&](const auto& e) { return e.first == static_cast<uint32_t>(t); });
+    if (g == groups.end()) {
+      groups.emplace_back(static_cast<uint32_t>(t), std::vector<ArrayPad>{});
+      g = groups.end() - 1;
+    }
+    g->second.push_back(p);
+  }
+  for (const auto& [t, group] : groups) {
+    const Insn& prev = insns[t - 1];
+    const bool falls = prev.kind == InsnKind::kPlain || prev.kind == InsnKind::kConditional;
+    std::vector<uint8_t> snippet;
+    std::vector<uint32_t> starts;
+    std::vector<uint32_t> gotos;  // positions of goto_w L in the snippet
+    if (falls) {
+      gotos.push_back(0);
+      snippet.push_back(op::kGotoW);
+      snippet.resize(5);
+    }
+    for (size_t i = 0; i < group.size(); ++i) {
+      starts.push_back(static_cast<uint32_t>(snippet.size()));
+      // Stack: as at t (the jump consumed its operands)
+      if (compact) {
+        JTG_RETURN_IF_ERROR(EmitCompactProbe(group[i].id - 1, owner, cp, snippet));
+      } else {
+        JTG_RETURN_IF_ERROR(EmitArrayStore(group[i].id - 1, field_ref, cp, snippet));
+      }
+      if (i + 1 < group.size()) {
+        gotos.push_back(static_cast<uint32_t>(snippet.size()));
+        snippet.push_back(op::kGotoW);
+        snippet.resize(snippet.size() + 4);
+      }
+    }
+    const auto end = static_cast<uint32_t>(snippet.size());
+    for (uint32_t g : gotos) Put32(snippet, g + 1, static_cast<int64_t>(end) - g);
+    std::vector<uint8_t>& after = ins.after[t - 1];
+    const auto base = static_cast<uint32_t>(after.size());
+    after.insert(after.end(), snippet.begin(), snippet.end());
+    for (size_t i = 0; i < group.size(); ++i) {
+      placed.push_back(PlacedPad{group[i], t, base + end - (base + starts[i])});
+    }
+  }
+  pads = std::move(rest);
+  return absl::OkStatus();
+}
+
+Status FinishPlacedPads(const std::vector<PlacedPad>& placed, const std::vector<Insn>& insns,
+                        const Layout& layout, const classfile::ClassFile& cls,
+                        const classfile::MethodInfo& m, classfile::ConstantPool& cp,
+                        classfile::CodeAttribute& code) {
+  if (placed.empty()) return absl::OkStatus();
+  if (!code.has_stack_map && cls.major_version >= 51) {
+    return absl::NotFoundError("jump target without a stack map frame");
+  }
+  // Every target's state first: frames are deltas of the frame before them, so each
+  // target's own frame becomes a full_frame (same state) once pad frames precede it.
+  std::vector<std::pair<uint32_t, FrameState>> states;  // new target offset -> its state
+  if (code.has_stack_map) {
+    for (const PlacedPad& p : placed) {
+      const uint32_t target = layout.label[p.target_index];
+      if (std::any_of(states.begin(), states.end(), [&](const auto& e) { return e.first == target; })) {
+        continue;
+      }
+      JTG_ASSIGN_OR_RETURN(FrameState st,
+                           FrameAt(code, target, cls.Name(), cls.MethodName(m),
+                                   cls.MethodDescriptor(m),
+                                   (m.access & classfile::kAccStatic) != 0, cp));
+      states.emplace_back(target, std::move(st));
+    }
+  }
+  auto full = [](uint32_t offset, const FrameState& st) {
+    classfile::StackMapFrame f;
+    f.frame_type = 255;
+    f.offset = offset;
+    f.locals = st.locals;
+    f.stack = st.stack;
+    return f;
+  };
+  std::vector<uint8_t>& c = code.code;
+  for (const PlacedPad& p : placed) {
+    const uint32_t target = layout.label[p.target_index];
+    const uint32_t pad_pos = target - p.from_end;
+    const Insn& in = insns[p.pad.insn];
+    const uint32_t pos = layout.pos[p.pad.insn];
+    if (in.kind == InsnKind::kConditional) {
+      Put16(c, pos + 1, static_cast<int64_t>(pad_pos) - pos);  // closer than the target
+    } else {
+      RedirectSwitch(in, pos, p.pad.target, pad_pos, c);
+    }
+    if (code.has_stack_map) {
+      auto st = std::find_if(states.begin(), states.end(),
+                             [&](const auto& e) { return e.first == target; });
+      code.frames.push_back(full(pad_pos, st->second));
+    }
+  }
+  for (const auto& [target, st] : states) {
+    for (classfile::StackMapFrame& f : code.frames) {
+      if (f.offset == target && f.frame_type != 255) f = full(target, st);
+    }
+  }
+  std::stable_sort(code.frames.begin(), code.frames.end(),
+                   [](const classfile::StackMapFrame& a, const classfile::StackMapFrame& b) {
+                     return a.offset < b.offset;
+                   });
+  return absl::OkStatus();
+}
+
 namespace {
 // `sipush/ldc_w slots; newarray boolean` (Stack: ... -> ..., [Z).
 Status NewProbeArray(int32_t slots, classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
@@ -282,28 +421,54 @@ uint32_t ProbeBytesBound(size_t sites, size_t pads) {
   return static_cast<uint32_t>(8 * sites + 13 * pads + 4);
 }
 
-Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots) {
+Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
+                              bool fold_flags) {
   using namespace classfile;
   if (slots.empty()) return absl::OkStatus();
   JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
   if (init == 0) return absl::InternalError("compact probes in an interface");
+  const std::string owner(cls.Name());
   for (int32_t slot : slots) {
+    const std::string name = absl::StrCat(kCompactProbePrefix, slot);
     CodeAttribute code;
     code.max_stack = 3;
     code.max_locals = 0;
-    Invokestatic(code.code, init);                            // [Z
+    std::vector<uint8_t>& c = code.code;
+    if (fold_flags) {
+      // The flag: a field of the same name (fields and methods do not share a namespace).
+      FieldInfo f;
+      f.access = kAccPrivate | kAccStatic | kAccFinal | kAccSynthetic;
+      JTG_ASSIGN_OR_RETURN(f.name_index, cls.cp.AddUtf8(name));
+      JTG_ASSIGN_OR_RETURN(f.descriptor_index, cls.cp.AddUtf8(kFoldFlagDesc));
+      cls.fields.push_back(std::move(f));
+      JTG_ASSIGN_OR_RETURN(uint16_t flag, cls.cp.AddFieldref(owner, name, kFoldFlagDesc));
+      c.push_back(op::kGetstatic);
+      U16(c, flag);                                           // Z
+      c.push_back(op::kIfne);
+      U16(c, 11);                                             // 3 + 11 = 14: return
+    }
+    Invokestatic(c, init);                                    // [Z
     if (slot <= 32767) {                                      // [Z, slot
-      code.code.push_back(op::kSipush);
-      U16(code.code, static_cast<uint16_t>(slot));
+      c.push_back(op::kSipush);
+      U16(c, static_cast<uint16_t>(slot));
     } else {
       JTG_ASSIGN_OR_RETURN(uint16_t index, cls.cp.AddInteger(slot));
-      code.code.push_back(op::kLdcW);
-      U16(code.code, index);
+      c.push_back(op::kLdcW);
+      U16(c, index);
     }
-    code.code.push_back(op::kIconst1);                        // [Z, slot, 1
-    code.code.push_back(0x54);                                // bastore
-    code.code.push_back(op::kReturn);
-    const std::string name = absl::StrCat(kCompactProbePrefix, slot);
+    c.push_back(op::kIconst1);                                // [Z, slot, 1
+    c.push_back(0x54);                                        // bastore
+    c.push_back(op::kReturn);
+    if (fold_flags) {
+      if (c.size() != 15) return absl::InternalError("$jtgP: unexpected code size");
+      if (cls.major_version >= 50) {
+        code.has_stack_map = true;
+        StackMapFrame fr;
+        fr.frame_type = 255;  // full_frame at 14: no locals, empty stack
+        fr.offset = 14;
+        code.frames.push_back(std::move(fr));
+      }
+    }
     JTG_RETURN_IF_ERROR(AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, name.c_str(),
                                   "()V", std::move(code)));
   }

@@ -60,6 +60,7 @@
 #include "classfile/class_file.h"
 #include "common/status.h"
 #include "instrument/code_layout.h"
+#include "instrument/insertions.h"
 #include "instrument/plan.h"
 #include "instrument/probe_plan.h"
 
@@ -69,6 +70,7 @@ inline constexpr char kProbeArrayField[] = "$jtgProbes";
 inline constexpr char kCompactProbePrefix[] = "$jtgP";
 inline constexpr uint32_t kHugeMethodLimit = 8000;  // HotSpot's HugeMethodLimit
 inline constexpr char kProbeArrayDesc[] = "[Z";
+inline constexpr char kFoldFlagDesc[] = "Z";
 
 // A landing pad: every target `target` (original offset) of the jump or switch `insn` goes
 // to `probe(id - 1); goto_w target` instead.
@@ -97,6 +99,43 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile
                   uint16_t field_ref, bool compact, classfile::ConstantPool& cp,
                   classfile::CodeAttribute& code);
 
+// Forward pads. A pad at the end of the method turns a forward jump into a backward one:
+// HotSpot's interpreter counts every backward jump as a loop iteration and starts an
+// on-stack-replacement compilation at its target once the count passes its threshold, so
+// a switch whose cases all went through end-of-method pads got OSR compilations at each
+// case it ran often (checkstyle's GeneratedJavaLexer.nextToken: six tier-3 OSR
+// compilations at six case offsets, C1+C2 OSR time 4.4 s instead of 0.9 s without an
+// agent). A pad whose target t comes after its jump is therefore placed just before t,
+// on the fall-through edge of the instruction before t (Insertions::after), as JaCoCo
+// places its switch probes after the switch:
+//     [goto_w L, if that instruction falls through]  P1: probe; goto_w L;  ...  Pn: probe;  L: t
+// (the pads of all jumps to t; each Pi gets a full_frame copied from t's frame). Only when
+// every exception handler range holds both that instruction and t or neither (a pad inside
+// a range that does not cover t would be verified against that handler with t's frame),
+// and not after jsr/ret. The others stay at the end (AppendPads).
+struct PlacedPad {
+  ArrayPad pad;
+  uint32_t target_index = 0;  // instruction index of pad.target
+  uint32_t from_end = 0;      // bytes from the pad's start to the end of after[target_index - 1]
+};
+
+// Moves the pads that can be placed before their target out of `pads` into `placed`,
+// appending their code to `ins.after` (call after every other after-snippet is emitted).
+// `field_ref`/`compact`/`owner` as for AppendPads. Errors: ResourceExhausted on pool
+// overflow.
+Status PlaceForwardPads(const std::vector<classfile::Insn>& insns,
+                        const classfile::CodeAttribute& code, uint16_t field_ref, bool compact,
+                        std::string_view owner, classfile::ConstantPool& cp,
+                        std::vector<ArrayPad>& pads, Insertions& ins,
+                        std::vector<PlacedPad>& placed);
+
+// After layout and relocation: points each placed pad's jump at it and adds its frames
+// (sorting code.frames). Errors as AppendPads (NotFound: no frame at the target).
+Status FinishPlacedPads(const std::vector<PlacedPad>& placed,
+                        const std::vector<classfile::Insn>& insns, const Layout& layout,
+                        const classfile::ClassFile& cls, const classfile::MethodInfo& m,
+                        classfile::ConstantPool& cp, classfile::CodeAttribute& code);
+
 // The static initializer's prefix: `invokestatic init_ref; pop` in a class, else `sipush/ldc_w
 // slots; newarray boolean; putstatic field_ref` (Stack: ... -> ...; needs one stack word).
 StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
@@ -107,8 +146,13 @@ StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
 uint32_t ProbeBytesBound(size_t sites, size_t pads);
 
 // Adds `private static synthetic void $jtgP<slot>()` for each slot (compact probes), after
-// the probe array members. Errors: ResourceExhausted on constant pool overflow.
-Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots);
+// the probe array members; with `fold_flags` (Options::fold_flags) also the slot's flag
+// field `private static final synthetic boolean $jtgP<slot>`, which the method tests first:
+//    0 getstatic flag; 3 ifne 14; 6 invokestatic $jtgInit; 9 sipush/ldc_w slot; 12 iconst_1;
+//   13 bastore; 14 return                     (frame at 14: no locals, empty stack)
+// Errors: ResourceExhausted on constant pool overflow.
+Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
+                              bool fold_flags);
 
 // Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
 // initializing it when the class has no <clinit> (`has_clinit` false). Returns nothing else; the caller prefixes an existing

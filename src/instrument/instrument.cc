@@ -111,9 +111,10 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     pads = PlanOutcomeProbes(*cfg, first_block, first_branch, first_switch, plan, sites);
     // Compact probes (array_probes.h), decided on every probe so all versions agree.
     refs.array_compact = !array_clinit && refs.array_init != 0 &&
-                         original.code.size() <= kHugeMethodLimit &&
-                         original.code.size() + ProbeBytesBound(sites.size(), pads.size()) >
-                             kHugeMethodLimit;
+                         (options.fold_flags ||
+                          (original.code.size() <= kHugeMethodLimit &&
+                           original.code.size() + ProbeBytesBound(sites.size(), pads.size()) >
+                               kHugeMethodLimit));
     if (refs.array_compact) {
       for (const ProbeSite& s : sites) refs.compact_slots.push_back(s.id - 1);
       for (const ArrayPad& p : pads) refs.compact_slots.push_back(p.id - 1);
@@ -124,6 +125,12 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   Insertions ins(cfg->insns.size());
   JTG_RETURN_IF_ERROR(EmitProbes(sites, refs, cls.cp, ins));
   if (!pads.empty()) ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 3);
+  std::vector<PlacedPad> placed;  // forward pads, before their targets (array_probes.h)
+  if (!pads.empty()) {
+    JTG_RETURN_IF_ERROR(PlaceForwardPads(cfg->insns, original, refs.array_field,
+                                         refs.array_compact, cls.Name(), cls.cp, pads, ins,
+                                         placed));
+  }
   if (array_clinit) {
     JTG_ASSIGN_OR_RETURN(std::vector<uint8_t> init,
                          ProbeArrayInit(ids.next() - 1, refs.array_field, refs.array_init, cls.cp));
@@ -180,6 +187,10 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   code.code = std::move(assembled->code);
   code.max_stack = static_cast<uint16_t>(original.max_stack + ins.extra_stack);
   RelocateTables(assembled->layout, cls.cp, code);
+  if (Status pad = FinishPlacedPads(placed, cfg->insns, assembled->layout, cls, m, cls.cp, code);
+      !pad.ok()) {
+    return skip(std::string(pad.message()));
+  }
   if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field,
                               refs.array_compact, cls.cp, code);
       !pad.ok()) {
@@ -262,7 +273,7 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
     refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
                              refs.compact_slots.end());
-    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots));
+    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, options.fold_flags));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

@@ -79,6 +79,13 @@ struct Options {
   // exist already (the field is never reset, so every probe's getstatic sees it). The
   // static initializer keeps its prefix either way.
   bool array_prologue = true;
+  // kArray only, classes (not interfaces): every method but <clinit> gets compact probes
+  // (array_probes.h), each `$jtgP<slot>()` guarded by its slot's flag, a `static final
+  // boolean` field of the same name that the agent sets once the slot is covered (mode
+  // fold, agent_state.h). The JIT folds a static final of an initialized class to its value
+  // at compile time, so code compiled after the flag was set has no probe left for that
+  // slot, and no class is retransformed. Off: not one byte differs.
+  bool fold_flags = false;
 };
 
 struct Result {

@@ -99,10 +99,14 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   EXPECT_EQ(h->cache, "/tmp/p");
   EXPECT_EQ(h->hot_intervals, 5);
   EXPECT_EQ(agent::ParseAgentOptions("mode=fast,includes=a.*").status().message(),
-            "agent option mode=fast: expected static, ddst, hst, tpc, plan or drop");
+            "agent option mode=fast: expected static, ddst, hst, tpc, plan, drop or fold");
   auto d = agent::ParseAgentOptions("mode=drop,includes=a.*");
   ASSERT_TRUE(d.ok()) << d.status();
   EXPECT_EQ(d->mode, agent::Mode::kDrop);
+  auto f = agent::ParseAgentOptions("mode=fold,includes=a.*");
+  ASSERT_TRUE(f.ok()) << f.status();
+  EXPECT_EQ(f->mode, agent::Mode::kFold);
+  EXPECT_EQ(agent::ModeName(f->mode), "fold");
   EXPECT_FALSE(agent::ParseAgentOptions("mode=hst,includes=a.*,hot=0").ok());
   EXPECT_EQ(h->max_retransforms, 1);  // the default
   auto u = agent::ParseAgentOptions("mode=ddst,includes=a.*,max_retransforms=0,duty=25");

@@ -165,6 +165,50 @@ TEST(CoverProbesTest, ABranchingBlockIsRecordedByItsOutcomes) {
   EXPECT_EQ(stores, expected);
 }
 
+// Per method: how many jumps (each conditional/goto target, each distinct switch target)
+// go backward (target <= the jump's offset).
+std::map<std::string, int> BackwardJumps(const std::vector<uint8_t>& bytes) {
+  std::map<std::string, int> out;
+  auto parsed = classfile::Parse(bytes, "scan");
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  if (!parsed.ok()) return out;
+  for (const classfile::MethodInfo& m : parsed->cls.methods) {
+    if (!m.code) continue;
+    auto insns = classfile::DecodeCode(m.code->code);
+    EXPECT_TRUE(insns.ok());
+    int& n = out[std::string(parsed->cls.MethodName(m))];
+    for (const classfile::Insn& in : *insns) {
+      if (in.kind != classfile::InsnKind::kConditional && in.kind != classfile::InsnKind::kGoto &&
+          in.kind != classfile::InsnKind::kSwitch) {
+        continue;
+      }
+      std::set<uint32_t> targets(in.targets.begin(), in.targets.end());
+      for (uint32_t t : targets) n += t <= in.offset ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+TEST(CoverProbesTest, AForwardJumpsPadStaysForward) {
+  // A pad at the end of the method would make the jumps of switch cases and of taken
+  // ifs backward jumps, which HotSpot counts as loop iterations (OSR compilations at
+  // each case): pads go before their targets, and each method keeps its backward jumps
+  // (the loops' back edges, whose pads go at the end) and gets no new one.
+  const std::vector<uint8_t> original = CoverFixture("cover/Branchy");
+  auto out = Array(original, nullptr);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const auto before = BackwardJumps(original);
+  const auto after = BackwardJumps(out->bytes);
+  for (const char* name : {"day", "sparse", "doWhileOnce"}) {
+    const MethodPlan* m = Method(out->plan, name);
+    ASSERT_NE(m, nullptr) << name;
+    ASSERT_TRUE(m->instrumented) << name;
+    EXPECT_EQ(after.at(name), before.at(name)) << name;
+  }
+  EXPECT_EQ(before.at("day"), 0);
+  EXPECT_GT(before.at("doWhileOnce"), 0);
+}
+
 TEST(CoverProbesTest, RemovedSlotsLeaveMembersAndPlanUnchanged) {
   const auto bytes = CoverFixture("cover/Branchy");
   auto full = Array(bytes, nullptr);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of `jtestgen cover` and `jtestgen report` (ctest e2e_cover) on the
 # program of tests/fixtures_cover (cover.Main):
-#   1. static, ddst, hst and tpc runs report exactly the same lines, branches and
-#      instructions, and ddst really retransformed classes; hst and tpc run twice on one
+#   1. static, ddst, hst, tpc and fold runs report exactly the same lines, branches and
+#      instructions, and ddst really retransformed classes; fold set flags, retransformed
+#      nothing, and a probe whose flag is set records no more (cover.FoldProbe); hst and tpc run twice on one
 #      cache: the second hst run uses the first run's profile, the second tpc run is served
 #      by the plan cache; a tpc run whose class bytes changed (JaCoCo's agent transformed
 #      them first) misses the cache and still reports the same;
@@ -105,6 +106,29 @@ done
 [[ $(stat tpc2 plan_cache_hits) -eq $(stat tpc2 instrumented_classes) ]] \
   || fail "tpc run 2 should take every plan from the cache"
 [[ $(stat hst2 demand_methods) -ge 1 ]] || fail "hst: no method chose DDST"
+
+step "fold run (probes guarded by flags the JIT folds; nothing retransformed)"
+"$jt" cover --mode fold --includes 'cover.*' --out "$work/fold" -- "$JAVA" -cp "$CP" \
+  cover.Main 3 300 >"$work/fold.log" || fail "fold run failed: $(cat "$work/fold.log")"
+"$jt" report "$work/fold" --classpath "$CP" --json "$work/fold.json" || fail "report (fold) failed"
+same_as_static fold "$work/fold.json"
+echo "fold: $(stat fold fold_classes) classes with flag probes, $(stat fold fold_flags_set) flags set"
+[[ $(stat fold fold_classes) -ge 5 ]] || fail "fold: too few classes got flag probes"
+[[ $(stat fold fold_flags_set) -ge 20 ]] || fail "fold: too few flags set"
+[[ $(stat fold retransformed_classes) -eq 0 ]] || fail "fold retransformed classes"
+# A covered probe records no more once its flag is set: cover.FoldProbe clears its own probe
+# array and reruns code whose flags the agent set (0 slots again); under static, the same
+# code records again.
+for mode in fold static; do
+  "$jt" cover --mode "$mode" --interval-ms 20 --includes 'cover.*' --out "$work/fp-$mode" -- \
+    "$JAVA" -cp "$CP" cover.FoldProbe >"$work/fp-$mode.log" \
+    || fail "FoldProbe ($mode) failed: $(cat "$work/fp-$mode.log")"
+done
+cat "$work/fp-fold.log" "$work/fp-static.log"
+grep -qE '^flags [1-9][0-9]* set [1-9][0-9]* recorded again 0 ' "$work/fp-fold.log" \
+  || fail "fold: covered probes recorded again: $(cat "$work/fp-fold.log")"
+grep -qE '^flags 0 set 0 recorded again [1-9]' "$work/fp-static.log" \
+  || fail "static: FoldProbe did not record again: $(cat "$work/fp-static.log")"
 
 step "marked lines"
 marks=0

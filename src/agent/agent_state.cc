@@ -47,6 +47,7 @@ StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::str
   o.removed = removed;
   o.array_prologue = !array_exists;
   o.fold_flags = fold;
+  o.final_array = true;  // OnClassPrepare creates the array; PollArrays adopts <clinit>'s
   if (folded != nullptr) *folded = fold;
   instrument::IdAllocator ids;  // slots are per class
   auto out = instrument::InstrumentBytes(bytes, name, o, ids);
@@ -259,6 +260,8 @@ void AgentState::OnClassPrepare(JNIEnv* jni, jclass klass) {
 void AgentState::CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r) {
   // JVMTI's field list, not GetStaticFieldID: that would initialize the class, here in the
   // middle of its linking.
+  jboolean iface = JNI_FALSE;  // an interface's initializer makes its own array
+  if (load_env->IsInterface(klass, &iface) != JVMTI_ERROR_NONE || iface == JNI_TRUE) return;
   jint count = 0;
   jfieldID* fields = nullptr;
   if (load_env->GetClassFields(klass, &count, &fields) != JVMTI_ERROR_NONE) return;
@@ -269,11 +272,8 @@ void AgentState::CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r) {
     if (load_env->GetFieldName(klass, fields[i], &fname, &fsig, nullptr) != JVMTI_ERROR_NONE) {
       continue;
     }
-    jint mods = 0;
     if (std::strcmp(fname, instrument::kProbeArrayField) == 0 &&
-        std::strcmp(fsig, instrument::kProbeArrayDesc) == 0 &&
-        load_env->GetFieldModifiers(klass, fields[i], &mods) == JVMTI_ERROR_NONE &&
-        (mods & 0x0010) == 0) {  // not ACC_FINAL: an interface's initializer makes its own
+        std::strcmp(fsig, instrument::kProbeArrayDesc) == 0) {
       field = fields[i];
     }
     load_env->Deallocate(reinterpret_cast<unsigned char*>(fname));
@@ -286,7 +286,8 @@ void AgentState::CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r) {
     jni->ExceptionClear();
     return;
   }
-  jni->SetStaticObjectField(klass, field, a);
+  jni->SetStaticObjectField(klass, field, a);  // final: JNI sets it all the same
+  r.array_field = field;
   r.array = static_cast<jbooleanArray>(jni->NewGlobalRef(a));
   jni->DeleteLocalRef(a);
 }
@@ -316,6 +317,7 @@ void AgentState::PollArrays(JNIEnv* jni) {
       if (r.array == nullptr) continue;
     }
     buf.resize(static_cast<size_t>(r.slots));
+    if (!r.array_adopted && r.array_field != nullptr) AdoptInitializerArray(jni, r, buf);
     jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
     if (jni->ExceptionCheck()) {
       jni->ExceptionClear();
@@ -358,6 +360,34 @@ void AgentState::PollArrays(JNIEnv* jni) {
       }
     }
   }
+}
+
+void AgentState::AdoptInitializerArray(JNIEnv* jni, ClassRecord& r, std::vector<jboolean>& buf) {
+  jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
+  if (k == nullptr) return;  // unloaded
+  jint status = 0;
+  if (load_env->GetClassStatus(k, &status) == JVMTI_ERROR_NONE &&
+      (status & (JVMTI_CLASS_STATUS_INITIALIZED | JVMTI_CLASS_STATUS_ERROR)) != 0) {
+    r.array_adopted = true;  // the initializer has run: the field never changes again
+    jobject cur = jni->GetStaticObjectField(k, r.array_field);
+    if (cur != nullptr && !jni->IsSameObject(cur, r.array)) {
+      // What methods run before the initializer recorded in ours, then its array.
+      jni->GetBooleanArrayRegion(r.array, 0, r.slots, buf.data());
+      if (!jni->ExceptionCheck()) {
+        for (int32_t s = 0; s < r.slots; ++s) {
+          if (buf[static_cast<size_t>(s)] != 0 && r.covered[static_cast<size_t>(s)] == 0) {
+            r.covered[static_cast<size_t>(s)] = 1;
+            ++r.fresh;
+          }
+        }
+      }
+      jni->ExceptionClear();
+      jni->DeleteGlobalRef(r.array);
+      r.array = static_cast<jbooleanArray>(jni->NewGlobalRef(cur));
+    }
+    if (cur != nullptr) jni->DeleteLocalRef(cur);
+  }
+  jni->DeleteLocalRef(k);
 }
 
 void AgentState::SetFoldFlags(JNIEnv* jni, ClassRecord& r, const std::vector<jboolean>& seen) {

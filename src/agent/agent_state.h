@@ -101,6 +101,10 @@ class AgentState {
   // class is prepared and none of its code has run (JVMTI ClassPrepare). Leaves r.array
   // null if the class has no such non-final field (an interface) or memory ran out.
   void CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r);  // REQUIRES: mu_
+  // Once r's class is initialized (or failed to), takes over the array its static
+  // initializer created (Options::final_array: `newarray; putstatic`), first ORing into
+  // r.covered what the array made at ClassPrepare recorded. `buf`: scratch, r.slots long.
+  void AdoptInitializerArray(JNIEnv* jni, ClassRecord& r, std::vector<jboolean>& buf);  // REQUIRES: mu_
   // fold: sets the flag of each slot that `seen` (this poll's copy of r's array) has set
   // and whose flag is not set yet; resolves r's flag fields on first use.
   void SetFoldFlags(JNIEnv* jni, ClassRecord& r, const std::vector<jboolean>& seen);  // REQUIRES: mu_

@@ -23,6 +23,8 @@ struct ClassRecord {
   jweak loader = nullptr;        // defining loader (weak global ref)
   jweak klass = nullptr;         // set at ClassPrepare (weak global ref)
   jbooleanArray array = nullptr; // $jtgProbes once the class is initialized (global ref)
+  jfieldID array_field = nullptr; // $jtgProbes, found at ClassPrepare
+  bool array_adopted = false;    // the static initializer's array is r.array (see AgentState)
   std::vector<uint8_t> covered;  // 0/1 per slot: every slot seen set, ever (kept natively)
   int32_t fresh = 0;             // slots newly covered since the last retransform
   std::vector<uint8_t> removed;  // slots whose probe the current class version lacks

@@ -414,6 +414,19 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
   return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
                    kProbeInitDesc, std::move(code));
 }
+// `private static synthetic boolean[] $jtgInit()` of a final $jtgProbes (Options::final_array):
+//    0 getstatic F; 3 areturn
+Status AddGetterInitMethod(classfile::ClassFile& cls, uint16_t field_ref) {
+  using namespace classfile;
+  CodeAttribute code;
+  code.max_stack = 1;
+  code.max_locals = 0;
+  code.code.push_back(op::kGetstatic);
+  U16(code.code, field_ref);
+  code.code.push_back(op::kAreturn);
+  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
+                   kProbeInitDesc, std::move(code));
+}
 }  // namespace
 
 uint32_t ProbeBytesBound(size_t sites, size_t pads) {
@@ -475,24 +488,27 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
   return absl::OkStatus();
 }
 
-Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit) {
+Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit,
+                            bool final_array) {
   using namespace classfile;
   FieldInfo f;
   const bool iface = (cls.access & kAccInterface) != 0;
-  // Not final in a class: $jtgInit may set it outside <clinit>.
+  // Not final in a class unless final_array: $jtgInit may set it outside <clinit>.
   f.access = iface ? (kAccPublic | kAccStatic | kAccFinal | kAccSynthetic)
-                   : (kAccPrivate | kAccStatic | kAccSynthetic | kAccTransient);
+                   : (kAccPrivate | kAccStatic | kAccSynthetic | kAccTransient |
+                      (final_array ? kAccFinal : 0));
   JTG_ASSIGN_OR_RETURN(f.name_index, cls.cp.AddUtf8(kProbeArrayField));
   JTG_ASSIGN_OR_RETURN(f.descriptor_index, cls.cp.AddUtf8(kProbeArrayDesc));
   cls.fields.push_back(std::move(f));
   JTG_ASSIGN_OR_RETURN(uint16_t ref, ProbeArrayRef(cls));
   JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
-  if (init != 0) JTG_RETURN_IF_ERROR(AddInitMethod(cls, slots, ref));
+  if (init != 0 && final_array) JTG_RETURN_IF_ERROR(AddGetterInitMethod(cls, ref));
+  if (init != 0 && !final_array) JTG_RETURN_IF_ERROR(AddInitMethod(cls, slots, ref));
   if (has_clinit) return absl::OkStatus();
   CodeAttribute code;
   code.max_stack = 1;
   code.max_locals = 0;
-  JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, init, cls.cp));
+  JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, final_array ? 0 : init, cls.cp));
   code.code.push_back(op::kReturn);
   return AddMethod(cls, kAccStatic, "<clinit>", "()V", std::move(code));
 }

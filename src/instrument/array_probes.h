@@ -155,9 +155,12 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
                               bool fold_flags);
 
 // Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
-// initializing it when the class has no <clinit> (`has_clinit` false). Returns nothing else; the caller prefixes an existing
+// initializing it when the class has no <clinit> (`has_clinit` false). `final_array`
+// (Options::final_array): the field is final, $jtgInit only returns it and the `static {}`
+// creates the array unconditionally. Returns nothing else; the caller prefixes an existing
 // <clinit> itself. Errors: ResourceExhausted on constant pool overflow.
-Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit);
+Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit,
+                            bool final_array);
 
 // The Fieldref of the class's $jtgProbes (added to the pool).
 StatusOr<uint16_t> ProbeArrayRef(classfile::ClassFile& cls);

@@ -96,7 +96,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     return absl::OkStatus();
   }
   // In a class the prefix calls the idempotent $jtgInit; an interface's creates the array.
-  if (array_clinit && refs.array_init == 0 && TargetsStart(*cfg, original)) {
+  const bool create_in_clinit = refs.array_init == 0 || options.final_array;
+  if (array_clinit && create_in_clinit && TargetsStart(*cfg, original)) {
     return absl::FailedPreconditionError(
         "static initializer jumps back to its first instruction");
   }
@@ -133,7 +134,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
   }
   if (array_clinit) {
     JTG_ASSIGN_OR_RETURN(std::vector<uint8_t> init,
-                         ProbeArrayInit(ids.next() - 1, refs.array_field, refs.array_init, cls.cp));
+                         ProbeArrayInit(ids.next() - 1, refs.array_field,
+                                        create_in_clinit ? uint16_t{0} : refs.array_init, cls.cp));
     ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
   } else if (array && options.array_prologue && refs.array_init != 0 && !refs.array_compact &&
@@ -269,7 +271,7 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
   }
   if (array) {
     result.plan.probe_slots = ids.next() - 1;
-    JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit));
+    JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit, options.final_array));
     std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
     refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
                              refs.compact_slots.end());

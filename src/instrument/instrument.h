@@ -86,6 +86,16 @@ struct Options {
   // at compile time, so code compiled after the flag was set has no probe left for that
   // slot, and no class is retransformed. Off: not one byte differs.
   bool fold_flags = false;
+  // kArray only, classes: `$jtgProbes` is `static final` and the static initializer creates
+  // it unconditionally (`newarray; putstatic`, as in an interface); $jtgInit only reads it.
+  // C2 folds a static final of an initialized class to a constant, so a probe compiles to
+  // one byte store to a constant address (no field load, null or range check). No method
+  // but <clinit> may putstatic the field: HotSpot stops trusting a final field that any
+  // other method of the class writes (even one never run). For the agent, which creates the
+  // array at ClassPrepare and takes the initializer's array over (agent_state.h): without
+  // it, a method run before the static initializer (an initialization cycle) finds the
+  // field null. Every version of a class must agree (field modifiers cannot change).
+  bool final_array = false;
 };
 
 struct Result {

@@ -2,8 +2,8 @@
 # Issue 6, part 4 on real workloads: every mode of jtestgen's coverage agent must report the
 # coverage static mode reports, and static mode's line coverage must agree with JaCoCo's.
 # For each workload (bench/cover_workloads.sh) this runs static, ddst, hst twice and tpc
-# twice (the second run of each uses the profile and plan cache of the first) and JaCoCo's
-# agent, then compares `jtestgen report` JSON (every package, class, line and branch) of
+# twice (the second run of each uses the profile and plan cache of the first), fold, and
+# JaCoCo's agent, then compares `jtestgen report` JSON (every package, class, line and branch) of
 # each mode with static's, and static's XML with JaCoCo's own XML line by line
 # (tests/e2e/cover/CompareLines.java --common: source files both report; a line only
 # JaCoCo reports, from a class never loaded, counts as missed). Each mode is a separate run
@@ -36,7 +36,7 @@ ours() {  # <label> <mode> <workload>: run + report (JSON, XML)
 lines() { jq -r '.counters.line | "\(.covered)/\(.covered + .missed)"' "$1"; }
 branches() { jq -r '.counters.branch | "\(.covered)/\(.covered + .missed)"' "$1"; }
 
-echo "| workload | static lines | static branches | ddst, hst 1, hst 2, tpc 1, tpc 2 = static | JaCoCo line agreement |"
+echo "| workload | static lines | static branches | ddst, hst 1, hst 2, tpc 1, tpc 2, fold = static | JaCoCo line agreement |"
 echo "|---|---:|---:|---|---|"
 for name in $WORKLOADS; do
   "setup_$name" || continue
@@ -44,8 +44,9 @@ for name in $WORKLOADS; do
   ours ddst ddst "$name"
   ours hst1 hst "$name"; ours hst2 hst "$name"
   ours tpc1 tpc "$name"; ours tpc2 tpc "$name"
+  ours fold fold "$name"
   verdicts=()
-  for m in ddst hst1 hst2 tpc1 tpc2; do
+  for m in ddst hst1 hst2 tpc1 tpc2 fold; do
     if diff <(jq -S .packages "$work/$name-static.json") <(jq -S .packages "$work/$name-$m.json") \
          >"$work/$name-$m.diff"; then
       verdicts+=("$m same")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 6, part 5: run-time overhead of jtestgen's coverage agent (modes static, ddst, hst,
-# tpc) and of JaCoCo's agent (Debian's libjacoco-java) versus no agent, on real Java workloads
+# tpc, fold) and of JaCoCo's agent (Debian's libjacoco-java) versus no agent, on real Java workloads
 # from Debian's packages. Measured pairwise: each repetition runs every configuration once
 # (in an order rotated per repetition), and each agent's ratio is taken against the
 # no-agent run of the same repetition; the table gives the median ratio and its spread

@@ -15,8 +15,12 @@
 //     agent: each included class gets every array probe (instrument/array_probes.h), with
 //     no method prologue: at ClassPrepare (the class is linked and none of its code has
 //     run; a thread that would initialize it waits on the init lock until the event
-//     returns) the agent creates the $jtgProbes array itself. The static initializer still
-//     calls $jtgInit first, which only creates the array if that failed. A prologue was an
+//     returns) the agent creates the $jtgProbes array itself, so methods that run before
+//     the static initializer (an initialization cycle) have it. The field is final
+//     (instrument.h Options::final_array: C2 then folds it, and a probe compiles to one
+//     byte store), so only the static initializer may write it, and it does, first thing:
+//     once the class is initialized the poller takes that array over
+//     (AdoptInitializerArray), after ORing in what the first one recorded. A prologue was an
 //     invokestatic per method call, costly while code runs interpreted, and 4 bytecode
 //     bytes that count against the JIT's inlining size limits. If
 //     another agent changed the bytes first, the probes are planned on those bytes, which

@@ -179,6 +179,8 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
                         uint16_t field_ref, bool compact, std::string_view owner,
                         classfile::ConstantPool& cp, std::vector<ArrayPad>& pads,
                         Insertions& ins, std::vector<PlacedPad>& placed) {
+  // A copy: `owner` may view a constant pool entry, which the probes below can move.
+  const std::string owner_name(owner);
   auto index_of = [&](uint32_t offset) -> int64_t {
     auto it = std::lower_bound(insns.begin(), insns.end(), offset,
                                [](const Insn& in, uint32_t o) { return in.offset < o; });
@@ -230,7 +232,7 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
       starts.push_back(static_cast<uint32_t>(snippet.size()));
       // Stack: as at t (the jump consumed its operands)
       if (compact) {
-        JTG_RETURN_IF_ERROR(EmitCompactProbe(group[i].id - 1, owner, cp, snippet));
+        JTG_RETURN_IF_ERROR(EmitCompactProbe(group[i].id - 1, owner_name, cp, snippet));
       } else {
         JTG_RETURN_IF_ERROR(EmitArrayStore(group[i].id - 1, field_ref, cp, snippet));
       }
@@ -243,10 +245,9 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
     const auto end = static_cast<uint32_t>(snippet.size());
     for (uint32_t g : gotos) Put32(snippet, g + 1, static_cast<int64_t>(end) - g);
     std::vector<uint8_t>& after = ins.after[t - 1];
-    const auto base = static_cast<uint32_t>(after.size());
     after.insert(after.end(), snippet.begin(), snippet.end());
     for (size_t i = 0; i < group.size(); ++i) {
-      placed.push_back(PlacedPad{group[i], t, base + end - (base + starts[i])});
+      placed.push_back(PlacedPad{group[i], t, end - starts[i]});  // after[t - 1] ends with it
     }
   }
   pads = std::move(rest);

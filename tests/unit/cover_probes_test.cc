@@ -343,8 +343,11 @@ TEST(CoverProbesTest, FrameStateExpandsCompressedFrames) {
 }
 
 // Instruments every class under `in` (fresh slots per class; `every_other` removes odd
-// slots, as ddst would after some coverage) and verifies them under -Xverify:all.
-void VerifyArrayDir(const std::string& what, const fs::path& in, bool every_other) {
+// slots, as ddst would after some coverage; `agent`: as the coverage agent does, a final
+// array and no prologue, and with `fold` flag-guarded probes) and verifies them under
+// -Xverify:all.
+void VerifyArrayDir(const std::string& what, const fs::path& in, bool every_other,
+                    bool agent = false, bool fold = false) {
   TempDir tmp(what);
   const fs::path out = tmp.path() / "classes";
   std::vector<std::string> names;
@@ -353,7 +356,14 @@ void VerifyArrayDir(const std::string& what, const fs::path& in, bool every_othe
     std::vector<uint8_t> bytes = testutil::ReadBytes(in / rel);
     std::vector<bool> removed(65536);
     for (size_t k = 1; k < removed.size(); k += 2) removed[k] = every_other;
-    auto r = Array(bytes, &removed);
+    Options o;
+    o.probe_style = ProbeStyle::kArray;
+    o.removed = &removed;
+    o.final_array = agent;
+    o.array_prologue = !agent;
+    o.fold_flags = fold;
+    IdAllocator ids;
+    auto r = InstrumentBytes(bytes, "test", o, ids);
     if (r.ok()) {
       bytes = std::move(r->bytes);
     } else {
@@ -377,6 +387,8 @@ TEST(CoverProbesTest, FixtureClassesVerify) {
   VerifyArrayDir("array-fixtures", JTG_FIXTURES_DIR, false);
   VerifyArrayDir("array-cover", JTG_COVER_FIXTURES_DIR, false);
   VerifyArrayDir("array-cover-removed", JTG_COVER_FIXTURES_DIR, true);
+  VerifyArrayDir("array-cover-agent", JTG_COVER_FIXTURES_DIR, false, true);
+  VerifyArrayDir("array-cover-fold", JTG_COVER_FIXTURES_DIR, false, true, true);
 }
 
 TEST(CoverProbesTest, CommonsLang3Verifies) {
@@ -388,6 +400,8 @@ TEST(CoverProbesTest, CommonsLang3Verifies) {
       << log;
   VerifyArrayDir("array-lang3", tmp.path(), false);
   VerifyArrayDir("array-lang3-removed", tmp.path(), true);
+  VerifyArrayDir("array-lang3-agent", tmp.path(), true, true);
+  VerifyArrayDir("array-lang3-fold", tmp.path(), false, true, true);
 }
 
 }  // namespace

@@ -294,6 +294,7 @@ void AgentState::CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r) {
 
 void AgentState::PollArrays(JNIEnv* jni) {
   std::vector<jboolean> buf;
+  int64_t new_slots = 0, new_after_retransform = 0, new_classes = 0;
   for (const auto& rp : records_) {
     ClassRecord& r = *rp;
     if (r.slots == 0 || r.klass == nullptr) continue;
@@ -346,6 +347,11 @@ void AgentState::PollArrays(JNIEnv* jni) {
         k = end - 1;
       }
     }
+    if (r.fresh > fresh_before) {
+      new_slots += r.fresh - fresh_before;
+      if (r.retransforms > 0) new_after_retransform += r.fresh - fresh_before;
+      ++new_classes;
+    }
     if (r.fold && r.fresh > fresh_before) SetFoldFlags(jni, r, buf);
     r.due = false;
     if (r.fresh == 0) continue;
@@ -359,6 +365,10 @@ void AgentState::PollArrays(JNIEnv* jni) {
                                           options_.hot_intervals) == coverage::Technique::kDemand;
       }
     }
+  }
+  if (new_slots > 0) {
+    Log(absl::StrCat("covered ", new_slots, " new slots in ", new_classes, " classes (",
+                     new_after_retransform, " in retransformed classes)"));
   }
 }
 
@@ -486,6 +496,11 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     }
   }
   if (batch.empty()) return;
+  double hook_ms_before = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    hook_ms_before = stats_.instrument_ms;
+  }
   const auto t0 = Clock::now();
   jvmtiError err = retransform_env->RetransformClasses(static_cast<jint>(classes.size()),
                                                       classes.data());
@@ -520,7 +535,9 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     r.next_allowed = t1 + r.backoff;
     r.backoff = std::min(r.backoff * 2, std::chrono::milliseconds(3200));
   }
-  Log(absl::StrCat("retransformed ", batch.size(), " classes in ", ms, " ms"));
+  // The hook time meanwhile includes definitions instrumented on other threads.
+  Log(absl::StrCat("retransformed ", batch.size(), " classes in ", ms, " ms (class hook ",
+                   stats_.instrument_ms - hook_ms_before, " ms meanwhile)"));
 }
 
 bool AgentState::PollRound(JNIEnv* jni) {
@@ -568,8 +585,16 @@ Status AgentState::Dump(JNIEnv* jni) {
     c.defined_hash = r.defined_hash;
     c.hash = r.planned ? r.hash : r.defined_hash;
     c.slots = r.slots;
+    int64_t kept = 0;
     for (int32_t k = 0; k < r.slots; ++k) {
-      if (r.covered[k] != 0) c.covered.push_back(k);
+      if (r.covered[k] == 0) continue;
+      c.covered.push_back(k);
+      if (r.removed[k] == 0) ++kept;
+    }
+    f.stats.covered_probes_kept += kept;
+    if (kept > 0 && options_.mode != Mode::kStatic) {
+      Log(absl::StrCat("kept ", kept, " covered probes in ", r.name, " (retransformed ",
+                       r.retransforms, "x)"));
     }
     c.retransforms = r.retransforms;
     c.note = r.note;

@@ -50,6 +50,7 @@ std::string ToJson(const CoverageFile& f) {
               {"retransformed_classes", f.stats.retransformed_classes},
               {"fold_classes", f.stats.fold_classes},
               {"fold_flags_set", f.stats.fold_flags_set},
+              {"covered_probes_kept", f.stats.covered_probes_kept},
               {"retransform_ms", f.stats.retransform_ms},
               {"instrumented_classes", f.stats.instrumented_classes},
               {"instrument_ms", f.stats.instrument_ms},
@@ -85,6 +86,7 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
     f.stats.retransformed_classes = s.value("retransformed_classes", int64_t{0});
     f.stats.fold_classes = s.value("fold_classes", int64_t{0});
     f.stats.fold_flags_set = s.value("fold_flags_set", int64_t{0});
+    f.stats.covered_probes_kept = s.value("covered_probes_kept", int64_t{0});
     f.stats.retransform_ms = s.value("retransform_ms", 0.0);
     f.stats.instrumented_classes = s.value("instrumented_classes", int64_t{0});
     f.stats.instrument_ms = s.value("instrument_ms", 0.0);

@@ -56,6 +56,10 @@ struct AgentStats {
   int64_t static_methods = 0;        //   ... and Static (methods with at least one slot)
   int64_t fold_classes = 0;          // fold: classes instrumented with flag-guarded probes
   int64_t fold_flags_set = 0;        // fold: flags set (slots whose probe the JIT may fold)
+  // At the dump: covered slots whose probe the class's current version still has (static:
+  // every covered slot; ddst: those covered after the class's last retransformation; fold
+  // counts its flag-guarded probes as kept). What keeps costing once coverage stops growing.
+  int64_t covered_probes_kept = 0;
 };
 
 struct CoverageFile {

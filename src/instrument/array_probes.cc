@@ -436,12 +436,16 @@ uint32_t ProbeBytesBound(size_t sites, size_t pads) {
 }
 
 Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
-                              bool fold_flags) {
+                              bool fold_flags, bool final_array) {
   using namespace classfile;
   if (slots.empty()) return absl::OkStatus();
   JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
   if (init == 0) return absl::InternalError("compact probes in an interface");
   const std::string owner(cls.Name());
+  uint16_t array_field = 0;
+  if (final_array) {
+    JTG_ASSIGN_OR_RETURN(array_field, cls.cp.AddFieldref(owner, kProbeArrayField, kProbeArrayDesc));
+  }
   for (int32_t slot : slots) {
     const std::string name = absl::StrCat(kCompactProbePrefix, slot);
     CodeAttribute code;
@@ -461,7 +465,12 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
       c.push_back(op::kIfne);
       U16(c, 11);                                             // 3 + 11 = 14: return
     }
-    Invokestatic(c, init);                                    // [Z
+    if (final_array) {                                        // [Z
+      c.push_back(op::kGetstatic);
+      U16(c, array_field);
+    } else {
+      Invokestatic(c, init);
+    }
     if (slot <= 32767) {                                      // [Z, slot
       c.push_back(op::kSipush);
       U16(c, static_cast<uint16_t>(slot));

@@ -275,7 +275,8 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
     refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
                              refs.compact_slots.end());
-    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, options.fold_flags));
+    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, options.fold_flags,
+                                              options.final_array));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

@@ -62,6 +62,14 @@ if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$work/ddst.j
   head -40 "$work/modes.diff" >&2
   fail "static and ddst report different coverage"
 fi
+# covered_probes_kept: static keeps the probe of every covered slot; ddst only those covered
+# after their class's last retransformation.
+static_covered=$(jq -s '[.[].classes[].covered | length] | add' "$work"/static/jtestgen-cov-*.json)
+static_kept=$(jq -s '[.[].stats.covered_probes_kept] | add' "$work"/static/jtestgen-cov-*.json)
+ddst_kept=$(jq -s '[.[].stats.covered_probes_kept] | add' "$work"/ddst/jtestgen-cov-*.json)
+echo "covered probes kept at exit: static $static_kept (of $static_covered covered slots), ddst $ddst_kept"
+[[ "$static_kept" -eq "$static_covered" ]] || fail "static kept $static_kept covered probes, covered $static_covered"
+[[ "$ddst_kept" -lt "$static_kept" ]] || fail "ddst kept $ddst_kept covered probes, static $static_kept"
 jq -r '.counters | "static = ddst: lines \(.line.covered)/\(.line.covered + .line.missed), branches \(.branch.covered)/\(.branch.covered + .branch.missed)"' \
   "$work/static.json"
 

@@ -15,7 +15,8 @@
 # env:   BUILD (default build), WORKLOADS (default "checkstyle h2 xalan jython"),
 #        SIZE=short|long (default long: each workload runs about 20 s without an agent; short:
 #        the 1-5 s versions of the first figures), CONFIGS (default "none jacoco static ddst
-#        hst tpc fold drop"; none must stay first; also "plan": instrumentation without probes).
+#        hst tpc fold drop"; none must stay first; also "plan": instrumentation without probes;
+#        a config may add agent options as mode+key=value+..., e.g. ddst+max_retransforms=2).
 #        drop is a bound, not a coverage mode (agent_options.h): ddst whose retransformations
 #        leave out every probe, so nothing keeps costing after a class's first one; its
 #        overhead is what removal by retransformation costs when no fired probe stays.
@@ -44,13 +45,15 @@ source "$root/bench/cover_workloads.sh"
 
 # run <config> <workload>: prints wall seconds
 run() {
-  local config="$1" name="$2" out="$work/cov-$1-$2"
+  local config="$1" name="$2" out="$work/cov-${1//[+=]/_}-$2"
   local -a agent=()
-  case "$config" in
+  local mode="${config%%+*}" extra=""  # mode+key=value+...: extra agent options
+  [[ "$config" == *+* ]] && extra=",${config#*+}" && extra="${extra//+/,}"
+  case "$mode" in
     none) ;;
     jacoco) agent=("-javaagent:$JACOCO=destfile=$out/jacoco.exec,includes=$THEIRS") ;;
-    static|ddst|plan|drop|fold) agent=("-agentpath:$AGENT=mode=$config,includes=$OURS,out=$out") ;;
-    hst|tpc) agent=("-agentpath:$AGENT=mode=$config,includes=$OURS,out=$out,cache=$work/cache-$1-$2") ;;
+    static|ddst|plan|drop|fold) agent=("-agentpath:$AGENT=mode=$mode$extra,includes=$OURS,out=$out") ;;
+    hst|tpc) agent=("-agentpath:$AGENT=mode=$mode$extra,includes=$OURS,out=$out,cache=$work/cache-${1//[+=]/_}-$2") ;;
   esac
   rm -rf "$out"; mkdir -p "$out"
   local t0 t1
@@ -73,8 +76,8 @@ echo "$rule|---:|---:|"
 for name in $WORKLOADS; do
   "setup_$name" || continue
   rm -rf "$work"/cache-*
-  for c in hst tpc; do  # first runs: fill the profile and plan cache
-    [[ " ${configs[*]} " == *" $c "* ]] && run "$c" "$name" >/dev/null
+  for c in "${configs[@]}"; do  # first runs: fill the profile and plan cache
+    [[ ${c%%+*} == hst || ${c%%+*} == tpc ]] && run "$c" "$name" >/dev/null
   done
   declare -A times=()
   for ((r = 0; r < REPS; r++)); do
@@ -84,11 +87,11 @@ for name in $WORKLOADS; do
     done
   done
   args=()
-  for c in "${configs[@]}"; do args+=("$c=${times[$c]}"); done
+  for c in "${configs[@]}"; do args+=("$c@${times[$c]}"); done
   python3 - "$name" "${args[@]}" <<'PY'
 import statistics, sys
 name = sys.argv[1]
-times = {a.split("=")[0]: list(map(float, a.split("=")[1].split())) for a in sys.argv[2:]}
+times = {a.split("@")[0]: list(map(float, a.split("@")[1].split())) for a in sys.argv[2:]}
 none = times.pop("none")
 def cell(xs):
     r = [x / n for x, n in zip(xs, none)]

@@ -88,6 +88,8 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 1, 100, o.duty_percent));
     } else if (key == "max_retransforms") {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 1000000, o.max_retransforms));
+    } else if (key == "sweep_quiet_ms") {
+      JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 600000, o.sweep_quiet_ms));
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {

@@ -7,6 +7,7 @@
 //   excludes=P1:P2:...   classes not to instrument
 //   out=DIR              directory of the coverage file (default jtestgen-cov), created
 //   interval_ms=N        ddst: poll period of the probe arrays (default 150, 10..10000)
+//   sweep_quiet_ms=N     ddst: one more retransformation once coverage is quiet (below)
 //   log=1                one stderr line per retransform batch and per dump
 #pragma once
 
@@ -51,6 +52,11 @@ struct AgentOptions {
   // pay that again and again (checkstyle on java.base: ddst 12.4 s unlimited, 9.3 s with 1,
   // 8.9 s without an agent).
   int max_retransforms = 1;
+  // ddst: once no slot anywhere has been newly covered for sweep_quiet_ms, a class past
+  // max_retransforms that still has probes of covered slots gets one more retransformation
+  // (a sweep: the probes first hit after the class's last retransformation, e.g. in a later
+  // phase of the program, stop costing). 0: no sweep.
+  int sweep_quiet_ms = 0;
   int interval_ms = 150;
   bool log = false;
 };

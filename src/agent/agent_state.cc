@@ -367,6 +367,7 @@ void AgentState::PollArrays(JNIEnv* jni) {
     }
   }
   if (new_slots > 0) {
+    last_growth_ = Clock::now();
     Log(absl::StrCat("covered ", new_slots, " new slots in ", new_classes, " classes (",
                      new_after_retransform, " in retransformed classes)"));
   }
@@ -485,10 +486,15 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     std::lock_guard<std::mutex> lock(mu_);
     const auto now = Clock::now();
     if (dying_ || now < next_batch_) return;
+    const bool quiet = options_.mode == Mode::kDdst && options_.sweep_quiet_ms > 0 &&
+                       now - last_growth_ >= std::chrono::milliseconds(options_.sweep_quiet_ms);
     for (const auto& rp : records_) {
       ClassRecord& r = *rp;
       if (!r.due || r.pinned || !r.modifiable || now < r.next_allowed) continue;
-      if (options_.max_retransforms > 0 && r.retransforms >= options_.max_retransforms) continue;
+      if (options_.max_retransforms > 0 && r.retransforms >= options_.max_retransforms) {
+        if (!quiet || r.swept) continue;
+        r.swept = true;  // the sweep (set now: a failed retransformation pins the class)
+      }
       jclass k = static_cast<jclass>(jni->NewLocalRef(r.klass));
       if (k == nullptr) continue;
       batch.push_back(&r);

@@ -129,6 +129,7 @@ class AgentState {
   absl::flat_hash_map<std::string, std::vector<ClassRecord*>> by_name_;
   coverage::AgentStats stats_;
   std::chrono::steady_clock::time_point next_batch_{};
+  std::chrono::steady_clock::time_point last_growth_{};  // last poll that found a new slot
   coverage::HstProfile profile_;  // hst/tpc: as read at start; never changed (records point in)
 };
 

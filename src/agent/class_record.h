@@ -39,6 +39,7 @@ struct ClassRecord {
   bool pinned = false;           // ddst: never retransformed (see note)
   bool modifiable = false;       // JVMTI IsModifiableClass
   int32_t retransforms = 0;
+  bool swept = false;            // ddst: had its sweep (AgentOptions::sweep_quiet_ms)
   std::chrono::milliseconds backoff{200};           // ddst hysteresis, doubles per retransform
   std::chrono::steady_clock::time_point next_allowed{};
   std::string note;              // why pinned / not instrumented

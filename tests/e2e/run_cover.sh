@@ -86,6 +86,22 @@ echo "drop: $dropped class retransformations, $drop_lines of static's $static_li
 [[ "$drop_lines" -gt 0 && "$drop_lines" -le "$static_lines" ]] \
   || fail "drop recorded $drop_lines lines, static $static_lines"
 
+step "ddst with a sweep (one more retransformation once coverage is quiet)"
+# Each phase of cover.Main covers code of classes retransformed in an earlier phase; the
+# 300 ms pauses are quiet, so each class with such probes gets its one sweep.
+"$JAVA" "-agentpath:$build/libjtestgen_agent.so=mode=ddst,sweep_quiet_ms=100,includes=cover.*,out=$work/sweep" \
+  -cp "$CP" cover.Main 3 300 >"$work/sweep.log" 2>&1 || fail "sweep run failed: $(cat "$work/sweep.log")"
+"$jt" report "$work/sweep" --classpath "$CP" --json "$work/sweep.json" || fail "report (sweep) failed"
+if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$work/sweep.json") >"$work/sweep.diff"; then
+  head -40 "$work/sweep.diff" >&2
+  fail "static and ddst with a sweep report different coverage"
+fi
+swept=$(jq -s '[.[].stats.retransformed_classes] | add' "$work"/sweep/jtestgen-cov-*.json)
+sweep_kept=$(jq -s '[.[].stats.covered_probes_kept] | add' "$work"/sweep/jtestgen-cov-*.json)
+echo "ddst with a sweep: $swept class retransformations (without: $retransformed), $sweep_kept covered probes kept (without: $ddst_kept)"
+[[ "$swept" -gt "$retransformed" ]] || fail "the sweep retransformed nothing more"
+[[ "$sweep_kept" -lt "$ddst_kept" ]] || fail "the sweep kept $sweep_kept covered probes, ddst $ddst_kept"
+
 same_as_static() {  # <mode label> <report json>
   if ! diff <(jq -S .packages "$work/static.json") <(jq -S .packages "$2") >"$work/$1.diff"; then
     head -40 "$work/$1.diff" >&2

@@ -115,6 +115,12 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   EXPECT_EQ(u->duty_percent, 25);
   EXPECT_FALSE(agent::ParseAgentOptions("mode=ddst,includes=a.*,duty=0").ok());
   EXPECT_FALSE(agent::ParseAgentOptions("mode=ddst,includes=a.*,max_retransforms=-1").ok());
+  EXPECT_EQ(u->sweep_quiet_ms, 0);  // the default: no sweep
+  auto sw = agent::ParseAgentOptions("mode=ddst,includes=a.*,sweep_quiet_ms=800");
+  ASSERT_TRUE(sw.ok()) << sw.status();
+  EXPECT_EQ(sw->sweep_quiet_ms, 800);
+  EXPECT_EQ(agent::ParseAgentOptions("mode=ddst,includes=a.*,sweep_quiet_ms=-5").status().message(),
+            "agent option sweep_quiet_ms=-5: expected 0..600000");
   EXPECT_FALSE(agent::ParseAgentOptions("mode=static").ok());  // no includes
   EXPECT_FALSE(agent::ParseAgentOptions("includes=a.*,colour=red").ok());
 }

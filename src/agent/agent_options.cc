@@ -90,6 +90,8 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 1000000, o.max_retransforms));
     } else if (key == "sweep_quiet_ms") {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 600000, o.sweep_quiet_ms));
+    } else if (key == "fold") {
+      o.hst_fold = value == "1" || value == "true";
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {

@@ -8,6 +8,7 @@
 //   out=DIR              directory of the coverage file (default jtestgen-cov), created
 //   interval_ms=N        ddst: poll period of the probe arrays (default 150, 10..10000)
 //   sweep_quiet_ms=N     ddst: one more retransformation once coverage is quiet (below)
+//   fold=1               hst/tpc: profiled DDST methods use fold's probes (below)
 //   log=1                one stderr line per retransform batch and per dump
 #pragma once
 
@@ -57,6 +58,12 @@ struct AgentOptions {
   // (a sweep: the probes first hit after the class's last retransformation, e.g. in a later
   // phase of the program, stop costing). 0: no sweep.
   int sweep_quiet_ms = 0;
+  // hst/tpc: in a class found in the profile, the methods the rule makes DDST get fold's
+  // flag-guarded probes from the start (Options::fold_flags, fold_methods) instead of
+  // removal by retransformation; its other methods keep plain probes, and the class is
+  // never retransformed. Classes not in the profile are as without it. tpc does not cache
+  // the plans of such classes (their bytes depend on the profile).
+  bool hst_fold = false;
   int interval_ms = 150;
   bool log = false;
 };

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -41,12 +42,14 @@ void Give(jvmtiEnv* env, std::span<const uint8_t> bytes, jint* new_len,
 // *folded says which.
 StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::string_view name,
                                         const std::vector<bool>* removed, bool array_exists,
-                                        bool fold = false, bool* folded = nullptr) {
+                                        bool fold = false, bool* folded = nullptr,
+                                        const std::vector<bool>* fold_methods = nullptr) {
   instrument::Options o;
   o.probe_style = instrument::ProbeStyle::kArray;
   o.removed = removed;
   o.array_prologue = !array_exists;
   o.fold_flags = fold;
+  o.fold_methods = fold_methods;
   o.final_array = true;  // OnClassPrepare creates the array; PollArrays adopts <clinit>'s
   if (folded != nullptr) *folded = fold;
   instrument::IdAllocator ids;  // slots are per class
@@ -133,6 +136,7 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
   const uint64_t hash = coverage::HashClassBytes(bytes);
   std::vector<uint8_t> planned;
   std::vector<bool> removed;
+  std::vector<bool> fold_methods;  // hst_fold: per method; empty: no fold probes
   bool first = false, array_exists = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -143,6 +147,21 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
       r->hash = hash;
       first = true;
       planned.assign(bytes.begin(), bytes.end());
+      if (Hybrid() && options_.hst_fold) {
+        // The rule per method (class-file order), from the profile only (nothing ran yet).
+        if (auto it = profile_.classes.find(hash); it != profile_.classes.end()) {
+          const auto methods = static_cast<int32_t>(it->second.active.size());
+          fold_methods.assign(static_cast<size_t>(methods), false);
+          for (int32_t m = 0; m < methods; ++m) {
+            fold_methods[static_cast<size_t>(m)] =
+                coverage::ChooseTechnique(&it->second, m, 0, options_.hot_intervals) ==
+                coverage::Technique::kDemand;
+          }
+          if (std::find(fold_methods.begin(), fold_methods.end(), true) == fold_methods.end()) {
+            fold_methods.clear();  // no hot method: plain hst
+          }
+        }
+      }
     } else if (being_redefined == nullptr || hash != r->hash) {
       r->pinned = true;
       r->note = "class bytes changed after jtestgen planned its probes: probes kept";
@@ -159,18 +178,22 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
   const std::string plans = options_.cache + "/plans";
   StatusOr<coverage::CachedPlan> cached = absl::NotFoundError("");
   bool from_cache = false, stored = false, folded = false;
-  if (first && options_.mode == Mode::kTpc) {
+  const bool hst_fold = !fold_methods.empty();
+  if (first && options_.mode == Mode::kTpc && !hst_fold) {
     cached = coverage::LoadPlan(plans, hash);
     from_cache = cached.ok();
   }
   if (first && !cached.ok()) {
     // No prologue: OnClassPrepare creates the array before any method can run.
     auto out = Instrument(planned, name, options_.mode != Mode::kPlan ? nullptr : &removed, true,
-                          options_.mode == Mode::kFold, &folded);
+                          options_.mode == Mode::kFold || hst_fold, &folded,
+                          hst_fold ? &fold_methods : nullptr);
     if (out.ok()) {
       cached = coverage::CachedPlan{out->plan.probe_slots, instrument::ProbeSlotMethods(out->plan),
                                     std::move(out->bytes)};
-      if (options_.mode == Mode::kTpc) stored = coverage::StorePlan(plans, hash, *cached).ok();
+      if (options_.mode == Mode::kTpc && !hst_fold) {
+        stored = coverage::StorePlan(plans, hash, *cached).ok();
+      }
     } else {
       cached = out.status();
     }
@@ -354,7 +377,7 @@ void AgentState::PollArrays(JNIEnv* jni) {
     }
     if (r.fold && r.fresh > fresh_before) SetFoldFlags(jni, r, buf);
     r.due = false;
-    if (r.fresh == 0) continue;
+    if (r.fresh == 0 || r.fold) continue;  // fold: flags, not retransformation, remove probes
     const std::vector<int32_t> active = Hybrid() ? MethodActive(r) : std::vector<int32_t>{};
     for (int32_t k = 0; k < r.slots && !r.due; ++k) {
       if (r.covered[k] == 0 || r.removed[k] != 0) continue;

@@ -81,7 +81,8 @@ bool TargetsStart(const analysis::Cfg& cfg, const CodeAttribute& code) {
 // Array probes: the static initializer (instrumented after every other method, so the
 // slot count is known) gets the probe array's initialization in front; any problem there
 // is a FailedPrecondition for the whole class.
-Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
+// `fold`: this method gets flag-guarded compact probes (Options::fold_flags, fold_methods).
+Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, bool fold,
                         IdAllocator& ids, ProbeRefs& refs, MethodPlan& plan) {
   const CodeAttribute& original = *m.code;
   const bool array = options.probe_style == ProbeStyle::kArray;
@@ -112,7 +113,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options,
     pads = PlanOutcomeProbes(*cfg, first_block, first_branch, first_switch, plan, sites);
     // Compact probes (array_probes.h), decided on every probe so all versions agree.
     refs.array_compact = !array_clinit && refs.array_init != 0 &&
-                         (options.fold_flags ||
+                         (fold ||
                           (original.code.size() <= kHugeMethodLimit &&
                            original.code.size() + ProbeBytesBound(sites.size(), pads.size()) >
                                kHugeMethodLimit));
@@ -266,7 +267,10 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     } else if (IsEmptyFinalizer(cls, m)) {
       plan.skip_reason = "empty finalizer (a probe would make HotSpot register every instance for finalization)";
     } else {
-      JTG_RETURN_IF_ERROR(InstrumentMethod(cls, m, options, ids, refs, plan));
+      const bool fold = options.fold_flags &&
+                        (options.fold_methods == nullptr ||
+                         (i < options.fold_methods->size() && (*options.fold_methods)[i]));
+      JTG_RETURN_IF_ERROR(InstrumentMethod(cls, m, options, fold, ids, refs, plan));
     }
   }
   if (array) {

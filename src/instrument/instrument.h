@@ -86,6 +86,11 @@ struct Options {
   // at compile time, so code compiled after the flag was set has no probe left for that
   // slot, and no class is retransformed. Off: not one byte differs.
   bool fold_flags = false;
+  // With fold_flags: per method, in class-file order (= ClassPlan::methods), whether its
+  // probes are flag-guarded; the others keep plain probes (compact ones, where a huge method
+  // needs them, are guarded too). nullptr: every method. For hst's profiled hot methods
+  // (agent_options.h hst_fold).
+  const std::vector<bool>* fold_methods = nullptr;
   // kArray only, classes: `$jtgProbes` is `static final` and the static initializer creates
   // it unconditionally (`newarray; putstatic`, as in an interface); $jtgInit only reads it.
   // C2 folds a static final of an initialized class to a constant, so a probe compiles to

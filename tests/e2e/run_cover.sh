@@ -131,6 +131,20 @@ done
   || fail "tpc run 2 should take every plan from the cache"
 [[ $(stat hst2 demand_methods) -ge 1 ]] || fail "hst: no method chose DDST"
 
+step "hst with fold (profiled DDST methods get flag-guarded probes; nothing retransformed)"
+cp -r "$work/hst-cache" "$work/hstfold-cache"
+"$JAVA" "-agentpath:$build/libjtestgen_agent.so=mode=hst,fold=1,cache=$work/hstfold-cache,includes=cover.*,out=$work/hstfold" \
+  -cp "$CP" cover.Main 3 300 >"$work/hstfold.log" 2>&1 || fail "hst fold run failed: $(cat "$work/hstfold.log")"
+"$jt" report "$work/hstfold" --classpath "$CP" --json "$work/hstfold.json" || fail "report (hst fold) failed"
+same_as_static hstfold "$work/hstfold.json"
+echo "hst with fold: $(stat hstfold fold_classes) classes with flag probes, $(stat hstfold fold_flags_set) flags set, $(stat hstfold retransformed_classes) retransformations"
+[[ $(stat hstfold fold_classes) -ge 1 ]] || fail "hst fold: no class got flag probes"
+[[ $(stat hstfold fold_flags_set) -ge 1 ]] || fail "hst fold: no flag set"
+[[ $(stat hstfold retransformed_classes) -eq 0 ]] \
+  || fail "hst fold retransformed classes (every class is profiled: fold or static only)"
+[[ $(stat hstfold fold_classes) -lt $(stat hstfold instrumented_classes) ]] \
+  || fail "hst fold: every class got flag probes (only profiled classes with a DDST method should)"
+
 step "fold run (probes guarded by flags the JIT folds; nothing retransformed)"
 "$jt" cover --mode fold --includes 'cover.*' --out "$work/fold" -- "$JAVA" -cp "$CP" \
   cover.Main 3 300 >"$work/fold.log" || fail "fold run failed: $(cat "$work/fold.log")"

@@ -119,6 +119,10 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   auto sw = agent::ParseAgentOptions("mode=ddst,includes=a.*,sweep_quiet_ms=800");
   ASSERT_TRUE(sw.ok()) << sw.status();
   EXPECT_EQ(sw->sweep_quiet_ms, 800);
+  EXPECT_FALSE(sw->hst_fold);
+  auto hf = agent::ParseAgentOptions("mode=hst,includes=a.*,fold=1");
+  ASSERT_TRUE(hf.ok()) << hf.status();
+  EXPECT_TRUE(hf->hst_fold);
   EXPECT_EQ(agent::ParseAgentOptions("mode=ddst,includes=a.*,sweep_quiet_ms=-5").status().message(),
             "agent option sweep_quiet_ms=-5: expected 0..600000");
   EXPECT_FALSE(agent::ParseAgentOptions("mode=static").ok());  // no includes

@@ -44,6 +44,7 @@ const MethodPlan* Method(const ClassPlan& plan, std::string_view name) {
 // opcodes of one method.
 struct Scan {
   int stores = 0;
+  int site_stores = 0;  // outside the compact probe methods ($jtgP<slot>)
   std::map<std::string, std::vector<uint8_t>> opcodes;
 };
 
@@ -74,6 +75,7 @@ Scan ScanProbes(const std::vector<uint8_t>& bytes) {
       const bool pop_next = k + 1 < insns->size() && (*insns)[k + 1].opcode == op::kPop;
       if ((member->name == kProbeArrayField || member->name == kProbeInitMethod) && !pop_next) {
         ++s.stores;
+        if (!name.starts_with(kCompactProbePrefix)) ++s.site_stores;
       }
     }
   }
@@ -236,6 +238,59 @@ TEST(CoverProbesTest, RemovedSlotsLeaveMembersAndPlanUnchanged) {
   EXPECT_EQ(a->cls.FieldName(a->cls.fields.back()), kProbeArrayField);
 }
 
+// Options::fold_methods: only the selected methods get flag-guarded `$jtgP` calls (and only
+// their slots get flags and methods); the others keep inline stores.
+TEST(CoverProbesTest, FoldMethodsGuardOnlyTheSelectedMethods) {
+  const auto bytes = CoverFixture("cover/Branchy");
+  auto fold = [&](const std::vector<bool>* methods) {
+    Options o;
+    o.probe_style = ProbeStyle::kArray;
+    o.final_array = true;
+    o.array_prologue = false;
+    o.fold_flags = true;
+    o.fold_methods = methods;
+    IdAllocator ids;
+    return InstrumentBytes(bytes, "test", o, ids);
+  };
+  auto all = fold(nullptr);
+  ASSERT_TRUE(all.ok()) << all.status();
+  // Select the instrumented method with the most slots.
+  const auto slots_of = [](const MethodPlan& m) {
+    std::set<int32_t> ids;
+    for (const BlockGoal& b : m.blocks) ids.insert(b.id);
+    for (const BranchGoal& b : m.branches) ids.insert({b.id, b.id + 1});
+    return ids.size();
+  };
+  size_t best = 0;
+  for (size_t i = 0; i < all->plan.methods.size(); ++i) {
+    if (slots_of(all->plan.methods[i]) > slots_of(all->plan.methods[best])) best = i;
+  }
+  std::vector<bool> one(all->plan.methods.size(), false);
+  one[best] = true;
+  auto some = fold(&one);
+  ASSERT_TRUE(some.ok()) << some.status();
+  auto flags = [](const std::vector<uint8_t>& b) {
+    auto parsed = classfile::Parse(b, "flags");
+    EXPECT_TRUE(parsed.ok());
+    int n = 0;
+    for (const auto& f : parsed->cls.fields) {
+      n += parsed->cls.FieldName(f).starts_with(kCompactProbePrefix);
+    }
+    return n;
+  };
+  const int all_flags = flags(all->bytes), some_flags = flags(some->bytes);
+  EXPECT_GT(some_flags, 0);
+  EXPECT_LT(some_flags, all_flags);
+  EXPECT_EQ(ScanProbes(all->bytes).site_stores, 0);   // every probe is a $jtgP call
+  EXPECT_GT(ScanProbes(some->bytes).site_stores, 0);  // the other methods store inline
+  const std::string name = all->plan.methods[best].name;
+  const auto bastores = [&](const std::vector<uint8_t>& b) {  // the method's own only
+    const auto& ops = ScanProbes(b).opcodes.at(name);
+    return std::count(ops.begin(), ops.end(), uint8_t{0x54});
+  };
+  EXPECT_EQ(bastores(some->bytes), bastores(bytes)) << name;
+}
+
 TEST(CoverProbesTest, AClassWithoutStaticInitializerGetsOne) {
   auto out = Array(CoverFixture("cover/Branchy"), nullptr);
   ASSERT_TRUE(out.ok());
@@ -347,7 +402,9 @@ TEST(CoverProbesTest, FrameStateExpandsCompressedFrames) {
 // array and no prologue, and with `fold` flag-guarded probes) and verifies them under
 // -Xverify:all.
 void VerifyArrayDir(const std::string& what, const fs::path& in, bool every_other,
-                    bool agent = false, bool fold = false) {
+                    bool agent = false, bool fold = false, bool fold_every_other_method = false) {
+  std::vector<bool> fold_methods(4096);  // hst's fold: flag-guarded probes in some methods
+  for (size_t k = 0; k < fold_methods.size(); k += 2) fold_methods[k] = true;
   TempDir tmp(what);
   const fs::path out = tmp.path() / "classes";
   std::vector<std::string> names;
@@ -362,6 +419,7 @@ void VerifyArrayDir(const std::string& what, const fs::path& in, bool every_othe
     o.final_array = agent;
     o.array_prologue = !agent;
     o.fold_flags = fold;
+    if (fold_every_other_method) o.fold_methods = &fold_methods;
     IdAllocator ids;
     auto r = InstrumentBytes(bytes, "test", o, ids);
     if (r.ok()) {
@@ -389,6 +447,7 @@ TEST(CoverProbesTest, FixtureClassesVerify) {
   VerifyArrayDir("array-cover-removed", JTG_COVER_FIXTURES_DIR, true);
   VerifyArrayDir("array-cover-agent", JTG_COVER_FIXTURES_DIR, false, true);
   VerifyArrayDir("array-cover-fold", JTG_COVER_FIXTURES_DIR, false, true, true);
+  VerifyArrayDir("array-cover-fold-some", JTG_COVER_FIXTURES_DIR, false, true, true, true);
 }
 
 TEST(CoverProbesTest, CommonsLang3Verifies) {
@@ -402,6 +461,7 @@ TEST(CoverProbesTest, CommonsLang3Verifies) {
   VerifyArrayDir("array-lang3-removed", tmp.path(), true);
   VerifyArrayDir("array-lang3-agent", tmp.path(), true, true);
   VerifyArrayDir("array-lang3-fold", tmp.path(), false, true, true);
+  VerifyArrayDir("array-lang3-fold-some", tmp.path(), false, true, true, true);
 }
 
 }  // namespace

@@ -117,7 +117,8 @@ TEST(CoverProbesTest, TheStrandedBlockOfAnIfThenGetsALandingPad) {
     EXPECT_FALSE(taken_via);
     EXPECT_TRUE(fall_via);
   }
-  const auto& ops = ScanProbes(out->bytes).opcodes["ifThen"];
+  const Scan scan = ScanProbes(out->bytes);  // the Scan must outlive `ops`
+  const auto& ops = scan.opcodes.at("ifThen");
   EXPECT_EQ(std::count(ops.begin(), ops.end(), op::kGotoW), 2);  // one pad per jump
 }
 
@@ -159,7 +160,8 @@ TEST(CoverProbesTest, ABranchingBlockIsRecordedByItsOutcomes) {
     }
   }
   // One probe fewer per such block: slots stay, stores go.
-  const auto& ops = ScanProbes(out->bytes).opcodes["doWhileOnce"];
+  const Scan scan = ScanProbes(out->bytes);  // the Scan must outlive `ops`
+  const auto& ops = scan.opcodes.at("doWhileOnce");
   constexpr uint8_t kBastore = 0x54;  // the method itself stores into no array
   const auto stores = std::count(ops.begin(), ops.end(), kBastore);
   int expected = static_cast<int>(m->blocks.size() + 2 * m->branches.size()) -
@@ -285,7 +287,8 @@ TEST(CoverProbesTest, FoldMethodsGuardOnlyTheSelectedMethods) {
   EXPECT_GT(ScanProbes(some->bytes).site_stores, 0);  // the other methods store inline
   const std::string name = all->plan.methods[best].name;
   const auto bastores = [&](const std::vector<uint8_t>& b) {  // the method's own only
-    const auto& ops = ScanProbes(b).opcodes.at(name);
+    const Scan scan = ScanProbes(b);  // the Scan must outlive `ops`
+    const auto& ops = scan.opcodes.at(name);
     return std::count(ops.begin(), ops.end(), uint8_t{0x54});
   };
   EXPECT_EQ(bastores(some->bytes), bastores(bytes)) << name;

@@ -57,6 +57,7 @@ struct VerificationType {
                        kUninitializedThis = 6, kObject = 7, kUninitialized = 8 };
   uint8_t tag = kTop;
   uint16_t data = 0;  // kObject: class cp index; kUninitialized: offset of the `new`
+  bool operator==(const VerificationType&) const = default;
 };
 
 // One stack map frame. frame_type is the byte as read (0..255) and is kept so the encoder

@@ -128,7 +128,8 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls,
                   const classfile::MethodInfo& m, uint16_t field_ref, bool compact,
-                  classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
+                  bool fold_guards, classfile::ConstantPool& cp,
+                  classfile::CodeAttribute& code) {
   if (pads.empty()) return absl::OkStatus();
   if (!code.has_stack_map && cls.major_version >= 51) {
     return absl::NotFoundError("jump target without a stack map frame");
@@ -148,7 +149,10 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
     }
     const uint32_t target = layout.MapLabel(p.target);
     // Stack: as at the jump's target (the jump consumed its operands)
-    if (compact) {
+    int64_t skip = -1;  // a fold guard's skip label
+    if (fold_guards) {
+      JTG_ASSIGN_OR_RETURN(skip, EmitFoldGuard(p.id - 1, cls.Name(), field_ref, cp, c));
+    } else if (compact) {
       JTG_RETURN_IF_ERROR(EmitCompactProbe(p.id - 1, cls.Name(), cp, c));  // same stack
     } else {
       JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
@@ -167,7 +171,14 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
       f.offset = pad_pos;
       f.locals = std::move(s.locals);
       f.stack = std::move(s.stack);
-      added.push_back(std::move(f));
+      if (skip >= 0) {
+        classfile::StackMapFrame g = f;
+        g.offset = static_cast<uint32_t>(skip);
+        added.push_back(std::move(f));
+        added.push_back(std::move(g));
+      } else {
+        added.push_back(std::move(f));
+      }
     }
   }
   if (c.size() > 65535) return absl::ResourceExhaustedError("method too large");
@@ -178,7 +189,8 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
 Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAttribute& code,
                         uint16_t field_ref, bool compact, std::string_view owner,
                         classfile::ConstantPool& cp, std::vector<ArrayPad>& pads,
-                        Insertions& ins, std::vector<PlacedPad>& placed) {
+                        Insertions& ins, std::vector<PlacedPad>& placed,
+                        std::vector<GuardLabel>* guards) {
   // A copy: `owner` may view a constant pool entry, which the probes below can move.
   const std::string owner_name(owner);
   auto index_of = [&](uint32_t offset) -> int64_t {
@@ -223,6 +235,7 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
     std::vector<uint8_t> snippet;
     std::vector<uint32_t> starts;
     std::vector<uint32_t> gotos;  // positions of goto_w L in the snippet
+    std::vector<uint32_t> skips;  // fold guards' skip labels in the snippet
     if (falls) {
       gotos.push_back(0);
       snippet.push_back(op::kGotoW);
@@ -231,7 +244,11 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
     for (size_t i = 0; i < group.size(); ++i) {
       starts.push_back(static_cast<uint32_t>(snippet.size()));
       // Stack: as at t (the jump consumed its operands)
-      if (compact) {
+      if (guards != nullptr) {
+        JTG_ASSIGN_OR_RETURN(uint32_t skip, EmitFoldGuard(group[i].id - 1, owner_name,
+                                                          field_ref, cp, snippet));
+        skips.push_back(skip);
+      } else if (compact) {
         JTG_RETURN_IF_ERROR(EmitCompactProbe(group[i].id - 1, owner_name, cp, snippet));
       } else {
         JTG_RETURN_IF_ERROR(EmitArrayStore(group[i].id - 1, field_ref, cp, snippet));
@@ -245,6 +262,9 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
     const auto end = static_cast<uint32_t>(snippet.size());
     for (uint32_t g : gotos) Put32(snippet, g + 1, static_cast<int64_t>(end) - g);
     std::vector<uint8_t>& after = ins.after[t - 1];
+    for (uint32_t skip : skips) {
+      guards->push_back({true, t - 1, static_cast<uint32_t>(after.size()) + skip});
+    }
     after.insert(after.end(), snippet.begin(), snippet.end());
     for (size_t i = 0; i < group.size(); ++i) {
       placed.push_back(PlacedPad{group[i], t, end - starts[i]});  // after[t - 1] ends with it
@@ -435,13 +455,31 @@ uint32_t ProbeBytesBound(size_t sites, size_t pads) {
   return static_cast<uint32_t>(8 * sites + 13 * pads + 4);
 }
 
-Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
-                              bool fold_flags, bool final_array) {
+namespace {
+// The fold flag of `slot`: `private static final synthetic boolean $jtgP<slot>` (fields and
+// methods do not share a namespace, so a slot's method may have the same name). Returns its
+// Fieldref.
+StatusOr<uint16_t> AddFoldFlag(classfile::ClassFile& cls, const std::string& owner, int32_t slot) {
   using namespace classfile;
+  const std::string name = absl::StrCat(kCompactProbePrefix, slot);
+  FieldInfo f;
+  f.access = kAccPrivate | kAccStatic | kAccFinal | kAccSynthetic;
+  JTG_ASSIGN_OR_RETURN(f.name_index, cls.cp.AddUtf8(name));
+  JTG_ASSIGN_OR_RETURN(f.descriptor_index, cls.cp.AddUtf8(kFoldFlagDesc));
+  cls.fields.push_back(std::move(f));
+  return cls.cp.AddFieldref(owner, name, kFoldFlagDesc);
+}
+}  // namespace
+
+Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
+                              const std::vector<int32_t>& flag_slots, bool fold_flags,
+                              bool final_array) {
+  using namespace classfile;
+  const std::string owner(cls.Name());
+  for (int32_t slot : flag_slots) JTG_RETURN_IF_ERROR(AddFoldFlag(cls, owner, slot).status());
   if (slots.empty()) return absl::OkStatus();
   JTG_ASSIGN_OR_RETURN(uint16_t init, ProbeInitRef(cls));
   if (init == 0) return absl::InternalError("compact probes in an interface");
-  const std::string owner(cls.Name());
   uint16_t array_field = 0;
   if (final_array) {
     JTG_ASSIGN_OR_RETURN(array_field, cls.cp.AddFieldref(owner, kProbeArrayField, kProbeArrayDesc));
@@ -453,13 +491,7 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
     code.max_locals = 0;
     std::vector<uint8_t>& c = code.code;
     if (fold_flags) {
-      // The flag: a field of the same name (fields and methods do not share a namespace).
-      FieldInfo f;
-      f.access = kAccPrivate | kAccStatic | kAccFinal | kAccSynthetic;
-      JTG_ASSIGN_OR_RETURN(f.name_index, cls.cp.AddUtf8(name));
-      JTG_ASSIGN_OR_RETURN(f.descriptor_index, cls.cp.AddUtf8(kFoldFlagDesc));
-      cls.fields.push_back(std::move(f));
-      JTG_ASSIGN_OR_RETURN(uint16_t flag, cls.cp.AddFieldref(owner, name, kFoldFlagDesc));
+      JTG_ASSIGN_OR_RETURN(uint16_t flag, AddFoldFlag(cls, owner, slot));
       c.push_back(op::kGetstatic);
       U16(c, flag);                                           // Z
       c.push_back(op::kIfne);

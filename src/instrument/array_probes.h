@@ -66,6 +66,7 @@
 #include "instrument/code_layout.h"
 #include "instrument/insertions.h"
 #include "instrument/plan.h"
+#include "instrument/probe_emit.h"
 #include "instrument/probe_plan.h"
 
 namespace jtg::instrument {
@@ -94,14 +95,16 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 
 // Appends the pads to `code` (whose code and tables are already laid out by `layout` and
 // relocated), redirects their jumps, and adds a full_frame per pad when the method has a
-// StackMapTable. `field_ref` is the Fieldref of $jtgProbes. Errors (the method must be left
+// StackMapTable. `field_ref` is the Fieldref of $jtgProbes. `compact`: the pads' probes are
+// calls; `fold_guards`: fold guards (EmitFoldGuard), whose skip labels get a full_frame
+// too (the pad's). Errors (the method must be left
 // unchanged; the message is the skip reason): ResourceExhausted("jump offset overflow") when
 // a conditional cannot reach its pad, ("method too large"); NotFound when the target has
 // no frame in a class that needs one (major version >= 51).
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls, const classfile::MethodInfo& m,
-                  uint16_t field_ref, bool compact, classfile::ConstantPool& cp,
-                  classfile::CodeAttribute& code);
+                  uint16_t field_ref, bool compact, bool fold_guards,
+                  classfile::ConstantPool& cp, classfile::CodeAttribute& code);
 
 // Forward pads. A pad at the end of the method turns a forward jump into a backward one:
 // HotSpot's interpreter counts every backward jump as a loop iteration and starts an
@@ -125,13 +128,14 @@ struct PlacedPad {
 
 // Moves the pads that can be placed before their target out of `pads` into `placed`,
 // appending their code to `ins.after` (call after every other after-snippet is emitted).
-// `field_ref`/`compact`/`owner` as for AppendPads. Errors: ResourceExhausted on pool
+// `field_ref`/`compact`/`owner` as for AppendPads; non-null `guards`: the probes are fold
+// guards, whose skip labels are appended there (probe_emit.h GuardLabel). Errors: ResourceExhausted on pool
 // overflow.
 Status PlaceForwardPads(const std::vector<classfile::Insn>& insns,
                         const classfile::CodeAttribute& code, uint16_t field_ref, bool compact,
                         std::string_view owner, classfile::ConstantPool& cp,
                         std::vector<ArrayPad>& pads, Insertions& ins,
-                        std::vector<PlacedPad>& placed);
+                        std::vector<PlacedPad>& placed, std::vector<GuardLabel>* guards);
 
 // After layout and relocation: points each placed pad's jump at it and adds its frames
 // (sorting code.frames). Errors as AppendPads (NotFound: no frame at the target).
@@ -149,9 +153,11 @@ StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
 // bound used for the compact-probe decision. `sites` are the method's array probe sites.
 uint32_t ProbeBytesBound(size_t sites, size_t pads);
 
-// Adds `private static synthetic void $jtgP<slot>()` for each slot (compact probes), after
-// the probe array members; with `fold_flags` (Options::fold_flags) also the slot's flag
-// field `private static final synthetic boolean $jtgP<slot>`, which the method tests first:
+// Adds `private static synthetic void $jtgP<slot>()` for each of `slots` (compact probes),
+// after the probe array members; with `fold_flags` (Options::fold_flags) also the slot's flag
+// field `private static final synthetic boolean $jtgP<slot>`, which the method tests first
+// (and the flag field alone for each of `flag_slots`, the slots of fold guards,
+// fold_guards.h; disjoint from `slots`):
 //    0 getstatic flag; 3 ifne 14; 6 invokestatic $jtgInit; 9 sipush/ldc_w slot; 12 iconst_1;
 //   13 bastore; 14 return                     (frame at 14: no locals, empty stack)
 // With `final_array` (Options::final_array, whose field is set before any method runs) the
@@ -159,7 +165,8 @@ uint32_t ProbeBytesBound(size_t sites, size_t pads);
 // fewer while the code runs interpreted, the same size.
 // Errors: ResourceExhausted on constant pool overflow.
 Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
-                              bool fold_flags, bool final_array);
+                              const std::vector<int32_t>& flag_slots, bool fold_flags,
+                              bool final_array);
 
 // Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
 // initializing it when the class has no <clinit> (`has_clinit` false). `final_array`

@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <vector>
+#include <utility>
+#include <string_view>
 
 #include "classfile/class_file.h"
 #include "common/status.h"
@@ -18,7 +20,26 @@ namespace jtg::instrument {
 
 struct FrameState {
   std::vector<classfile::VerificationType> locals, stack;
+  bool operator==(const FrameState&) const = default;
 };
+
+// The method's implicit initial frame (JVMS 17 §4.10.1.6), in frame form. Adds Class
+// constants for reference parameters to `cp`. Errors: InvalidArgument for a bad descriptor;
+// ResourceExhausted on constant pool overflow.
+StatusOr<FrameState> InitialState(std::string_view class_name, std::string_view method_name,
+                                  std::string_view descriptor, bool is_static,
+                                  classfile::ConstantPool& cp);
+
+// Every frame of `code.frames` as a full state, in table order, each with its offset.
+// Errors: InvalidArgument for a chop past the locals.
+StatusOr<std::vector<std::pair<uint32_t, FrameState>>> ExpandFrames(
+    const classfile::CodeAttribute& code, const FrameState& initial);
+
+// The inverse: a StackMapTable for the given states (sorted by offset, one per offset),
+// each frame in its most compact kind relative to the previous one (same, same_locals_1,
+// chop, append, else full; JVMS 17 §4.7.4), as javac writes them.
+std::vector<classfile::StackMapFrame> CompressFrames(
+    const FrameState& initial, const std::vector<std::pair<uint32_t, FrameState>>& states);
 
 // The state of the frame whose (already relocated) offset is `offset` in `code.frames`.
 // Adds Class constants for reference parameters to `cp`. Errors: NotFound when no frame

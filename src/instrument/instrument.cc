@@ -7,6 +7,7 @@
 #include "instrument/instrument.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -16,11 +17,14 @@
 #include "instrument/array_probes.h"
 #include "instrument/code_layout.h"
 #include "instrument/exit_rewrite.h"
+#include "instrument/fold_guards.h"
+#include "instrument/frame_state.h"
 #include "instrument/insertions.h"
 #include "instrument/mutation_plan.h"
 #include "instrument/probe_emit.h"
 #include "instrument/probe_plan.h"
 #include "instrument/relocate_tables.h"
+#include "instrument/type_states.h"
 
 namespace jtg::instrument {
 namespace {
@@ -109,6 +113,10 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
   NoteInstanceofTests(*cfg, original, cls.cp, first_branch, plan);
   std::vector<ArrayPad> pads;
   refs.array_compact = false;
+  refs.array_fold_guards = false;
+  refs.guards.clear();
+  std::vector<std::optional<FrameState>> states;  // fold guards' frames (fold_guards.h)
+  const bool frames = NeedsFrames(cls, original);
   if (array) {
     pads = PlanOutcomeProbes(*cfg, first_block, first_branch, first_switch, plan, sites);
     // Compact probes (array_probes.h), decided on every probe so all versions agree.
@@ -117,9 +125,24 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
                           (original.code.size() <= kHugeMethodLimit &&
                            original.code.size() + ProbeBytesBound(sites.size(), pads.size()) >
                                kHugeMethodLimit));
+    // Fold guards inline where they fit and every site's verifier state is known.
+    if (refs.array_compact && fold &&
+        original.code.size() + FoldGuardBytesBound(sites.size(), pads.size()) <=
+            kHugeMethodLimit) {
+      refs.array_fold_guards = true;
+      if (frames) {
+        auto st = StatesBefore(original, cfg->insns, cls.Name(), cls.MethodName(m),
+                               cls.MethodDescriptor(m), (m.access & classfile::kAccStatic) != 0,
+                               cls.cp);
+        if (absl::IsResourceExhausted(st.status())) return st.status();
+        refs.array_fold_guards = st.ok() && GuardStatesKnown(*st, cfg->insns, sites, pads);
+        if (st.ok()) states = std::move(*st);
+      }
+    }
     if (refs.array_compact) {
-      for (const ProbeSite& s : sites) refs.compact_slots.push_back(s.id - 1);
-      for (const ArrayPad& p : pads) refs.compact_slots.push_back(p.id - 1);
+      auto& slots = refs.array_fold_guards ? refs.flag_slots : refs.compact_slots;
+      for (const ProbeSite& s : sites) slots.push_back(s.id - 1);
+      for (const ArrayPad& p : pads) slots.push_back(p.id - 1);
     }
     std::erase_if(sites, [&](const ProbeSite& s) { return Removed(options, s.id); });
     std::erase_if(pads, [&](const ArrayPad& p) { return Removed(options, p.id); });
@@ -131,7 +154,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
   if (!pads.empty()) {
     JTG_RETURN_IF_ERROR(PlaceForwardPads(cfg->insns, original, refs.array_field,
                                          refs.array_compact, cls.Name(), cls.cp, pads, ins,
-                                         placed));
+                                         placed,
+                                         refs.array_fold_guards ? &refs.guards : nullptr));
   }
   if (array_clinit) {
     JTG_ASSIGN_OR_RETURN(std::vector<uint8_t> init,
@@ -195,9 +219,16 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     return skip(std::string(pad.message()));
   }
   if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field,
-                              refs.array_compact, cls.cp, code);
+                              refs.array_compact, refs.array_fold_guards, cls.cp, code);
       !pad.ok()) {
     return skip(std::string(pad.message()));
+  }
+  if (refs.array_fold_guards && frames) {
+    if (Status g = AddGuardFrames(refs.guards, states, assembled->layout, ins, cls, m, cls.cp, code);
+        !g.ok()) {
+      if (absl::IsResourceExhausted(g)) return g;
+      return skip(std::string(g.message()));
+    }
   }
   Status st = Commit(cls, m, std::move(code));
   if (!st.ok()) return skip(std::string(st.message()));
@@ -279,8 +310,11 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
     refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
                              refs.compact_slots.end());
-    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, options.fold_flags,
-                                              options.final_array));
+    std::sort(refs.flag_slots.begin(), refs.flag_slots.end());
+    refs.flag_slots.erase(std::unique(refs.flag_slots.begin(), refs.flag_slots.end()),
+                          refs.flag_slots.end());
+    JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, refs.flag_slots,
+                                              options.fold_flags, options.final_array));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

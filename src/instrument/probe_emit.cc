@@ -58,6 +58,12 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
   }
   switch (s.kind) {
     case ProbeSite::Kind::kHit:
+      if (refs.array_field != 0 && refs.array_fold_guards) {
+        JTG_ASSIGN_OR_RETURN(uint32_t end, EmitFoldGuard(s.id - 1, refs.array_class,
+                                                         refs.array_field, cp, out));
+        refs.guards.push_back({s.after, s.insn, end});
+        return 3;
+      }
       if (refs.array_field != 0 && refs.array_compact) {
         JTG_RETURN_IF_ERROR(EmitCompactProbe(s.id - 1, refs.array_class, cp, out));
         return 0;
@@ -108,6 +114,22 @@ Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool&
   out.push_back(op::kIconst1);                   // ..., [Z, slot, 1
   out.push_back(0x54);                           // bastore; ...
   return absl::OkStatus();
+}
+
+StatusOr<uint32_t> EmitFoldGuard(int32_t slot, std::string_view owner, uint16_t field_ref,
+                                 classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
+  const std::string own(owner);  // the view may point into `cp`
+  JTG_ASSIGN_OR_RETURN(uint16_t flag, cp.AddFieldref(own, absl::StrCat(kCompactProbePrefix, slot),
+                                                     kFoldFlagDesc));
+  // Stack: ...
+  out.push_back(op::kGetstatic);
+  U16(out, flag);                                       // ..., Z
+  const size_t jump = out.size();
+  out.push_back(op::kIfne);
+  U16(out, kFoldGuardBytes - 3);                        // to L: 3 + 11 bytes from the getstatic
+  JTG_RETURN_IF_ERROR(EmitArrayStore(slot, field_ref, cp, out));  // ...
+  if (out.size() - jump != kFoldGuardBytes - 3) return absl::InternalError("fold guard size");
+  return static_cast<uint32_t>(out.size());             // L
 }
 
 Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::ConstantPool& cp,

@@ -23,6 +23,17 @@ namespace jtg::instrument {
 inline constexpr char kProbesClass[] = "jtestgen/rt/Probes";
 inline constexpr char kWeakMutationClass[] = "jtestgen/rt/WeakMutation";
 
+// The skip label L of a fold guard (EmitFoldGuard) emitted into an Insertions list: in
+// at_label[insn] (after = false) or after[insn] (after = true), `end` bytes from the start
+// of that snippet. Its verifier state is the state before insn (at_label) or before insn + 1
+// (after: every after-snippet holding a guard sits on a fall-through edge into insn + 1 or
+// is a landing pad for a jump to insn + 1), as every probe is stack-neutral.
+struct GuardLabel {
+  bool after = false;
+  uint32_t insn = 0;
+  uint32_t end = 0;
+};
+
 // Constant pool indices of the Probes methods (Methodref entries).
 struct ProbeRefs {
   uint16_t hit = 0, if1 = 0, if2 = 0, if_null = 0, if_acmp = 0, sw = 0, loop = 0;
@@ -47,6 +58,14 @@ struct ProbeRefs {
   std::string array_class;
   bool array_compact = false;
   std::vector<int32_t> compact_slots;
+  // Array probes, fold guards (array_probes.h "Fold guards"): while `array_fold_guards` is
+  // set (one method at a time, with array_compact), kHit sites are inline flag-guarded
+  // stores instead of calls; each guard's skip label is recorded in `guards` (the caller
+  // gives it a stack map frame once the code is laid out) and each slot in `flag_slots`
+  // (the class gets its flag field only, no method).
+  bool array_fold_guards = false;
+  std::vector<int32_t> flag_slots;
+  std::vector<GuardLabel> guards;
 };
 
 // `getstatic field_ref; sipush/ldc_w slot; iconst_1; bastore` (stack-neutral; needs three
@@ -58,6 +77,15 @@ Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool&
 Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::ConstantPool& cp,
                         std::vector<uint8_t>& out);
 
+// A fold guard (array_probes.h "Fold guards"), appended to `out`:
+//     getstatic owner.$jtgP<slot>:Z; ifne L; getstatic field_ref; sipush/ldc_w slot;
+//     iconst_1; bastore; L:
+// (stack-neutral; three stack words; 14 bytes). Returns L's offset in `out`, which needs a
+// stack map frame equal to the state before the guard in a class that has frames. Errors:
+// ResourceExhausted on pool overflow.
+inline constexpr uint32_t kFoldGuardBytes = 14;
+StatusOr<uint32_t> EmitFoldGuard(int32_t slot, std::string_view owner, uint16_t field_ref,
+                                 classfile::ConstantPool& cp, std::vector<uint8_t>& out);
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.
 StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp);
 

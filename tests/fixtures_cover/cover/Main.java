@@ -19,6 +19,7 @@ public final class Main {
       sum += Big.score(phase * 7 + 1) + Big.score(150 + phase);
       sum += Cleanup.run(phase);
       sum += Branchy.doWhileOnce(1);
+      sum += Frames.run(phase);
       Thread.sleep(pause);  // cov: covered
     }
     if (sum == 42) {

@@ -15,7 +15,7 @@
 # env:   BUILD (default build), WORKLOADS (default "checkstyle h2 xalan jython"),
 #        SIZE=short|long (default long: each workload runs about 20 s without an agent; short:
 #        the 1-5 s versions of the first figures), CONFIGS (default "none jacoco static ddst
-#        hst hst+fold=1 tpc fold drop"; none must stay first; also "plan": instrumentation without probes;
+#        hst hst+fold=0 tpc fold drop"; none must stay first; also "plan": instrumentation without probes;
 #        a config may add agent options as mode+key=value+..., e.g. ddst+max_retransforms=2).
 #        drop is a bound, not a coverage mode (agent_options.h): ddst whose retransformations
 #        leave out every probe, so nothing keeps costing after a class's first one; its
@@ -28,7 +28,7 @@ BUILD="${BUILD:-$root/build}"
 REPS="${1:-5}"
 WORKLOADS="${WORKLOADS:-checkstyle h2 xalan jython}"
 SIZE="${SIZE:-long}"
-read -r -a configs <<<"${CONFIGS:-none jacoco static ddst hst hst+fold=1 tpc fold drop}"
+read -r -a configs <<<"${CONFIGS:-none jacoco static ddst hst hst+fold=0 tpc fold drop}"
 J=/usr/share/java
 JAVA="${JAVA:-java}"
 AGENT="$BUILD/libjtestgen_agent.so"

@@ -91,6 +91,10 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
     } else if (key == "sweep_quiet_ms") {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 600000, o.sweep_quiet_ms));
     } else if (key == "fold") {
+      if (value != "0" && value != "1" && value != "true" && value != "false") {
+        return absl::InvalidArgumentError(absl::StrCat("agent option fold must be 0 or 1, not '",
+                                                       std::string(value), "'"));
+      }
       o.hst_fold = value == "1" || value == "true";
     } else if (key == "log") {
       o.log = value == "1" || value == "true";

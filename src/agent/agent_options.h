@@ -58,12 +58,14 @@ struct AgentOptions {
   // (a sweep: the probes first hit after the class's last retransformation, e.g. in a later
   // phase of the program, stop costing). 0: no sweep.
   int sweep_quiet_ms = 0;
-  // hst/tpc: in a class found in the profile, the methods the rule makes DDST get fold's
-  // flag-guarded probes from the start (Options::fold_flags, fold_methods) instead of
-  // removal by retransformation; its other methods keep plain probes, and the class is
-  // never retransformed. Classes not in the profile are as without it. tpc does not cache
-  // the plans of such classes (their bytes depend on the profile).
-  bool hst_fold = false;
+  // hst/tpc (on by default; agent option fold=0 turns it off): in a class found in the
+  // profile, the methods the rule makes DDST get fold's flag-guarded probes from the start
+  // (Options::fold_flags, fold_methods; inline fold guards, instrument/fold_guards.h)
+  // instead of removal by retransformation; its other methods keep plain probes, and the
+  // class is never retransformed. Classes not in the profile are as without it. tpc caches
+  // such plans under a key of the class bytes' hash and the fold choice per method (their
+  // bytes depend on the profile).
+  bool hst_fold = true;
   int interval_ms = 150;
   bool log = false;
 };

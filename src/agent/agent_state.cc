@@ -63,6 +63,16 @@ StatusOr<instrument::Result> Instrument(std::span<const uint8_t> bytes, std::str
   return out;
 }
 
+// The plan cache key of a class planned with fold probes in the methods `fold_methods`
+// selects: the hash of its bytes' hash and that selection.
+uint64_t FoldPlanKey(uint64_t hash, const std::vector<bool>& fold_methods) {
+  std::vector<uint8_t> key(8);
+  for (int k = 0; k < 8; ++k) key[static_cast<size_t>(k)] = static_cast<uint8_t>(hash >> (8 * k));
+  key.push_back('f');
+  for (bool f : fold_methods) key.push_back(f ? 1 : 0);
+  return coverage::HashClassBytes(key);
+}
+
 // Whether `name` is `$jtgP<digits>`; sets *slot.
 bool ParseFlagName(const char* name, int32_t* slot) {
   const size_t n = std::strlen(instrument::kCompactProbePrefix);
@@ -179,9 +189,12 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
   StatusOr<coverage::CachedPlan> cached = absl::NotFoundError("");
   bool from_cache = false, stored = false, folded = false;
   const bool hst_fold = !fold_methods.empty();
-  if (first && options_.mode == Mode::kTpc && !hst_fold) {
-    cached = coverage::LoadPlan(plans, hash);
+  // A fold plan's bytes depend on the profile: its key also covers the choice per method.
+  const uint64_t key = hst_fold ? FoldPlanKey(hash, fold_methods) : hash;
+  if (first && options_.mode == Mode::kTpc) {
+    cached = coverage::LoadPlan(plans, key);
     from_cache = cached.ok();
+    folded = from_cache && hst_fold;  // only plans that took their flags are stored
   }
   if (first && !cached.ok()) {
     // No prologue: OnClassPrepare creates the array before any method can run.
@@ -191,8 +204,8 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     if (out.ok()) {
       cached = coverage::CachedPlan{out->plan.probe_slots, instrument::ProbeSlotMethods(out->plan),
                                     std::move(out->bytes)};
-      if (options_.mode == Mode::kTpc && !hst_fold) {
-        stored = coverage::StorePlan(plans, hash, *cached).ok();
+      if (options_.mode == Mode::kTpc && folded == hst_fold) {
+        stored = coverage::StorePlan(plans, key, *cached).ok();
       }
     } else {
       cached = out.status();

@@ -2,8 +2,9 @@
 //
 // (What follows is the default. The coverage agent sets Options::final_array: the field is
 // final, only the static initializer writes it, creating the array first thing, and
-// $jtgInit only returns it; see instrument.h. With Options::fold_flags every compact probe
-// is also guarded by a per-slot flag, AddCompactProbeMethods below.)
+// $jtgInit only returns it; see instrument.h. With Options::fold_flags every probe is
+// guarded by a per-slot flag: inline (fold_guards.h), or in a compact probe's method,
+// AddCompactProbeMethods below.)
 // Each class gets one synthetic field, `$jtgProbes` ([Z; private static transient synthetic
 // in a class, public static final in an interface) and, in a class, a synthetic method
 // `private static boolean[] $jtgInit()` that returns the field after creating the array if it

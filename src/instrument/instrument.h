@@ -79,16 +79,18 @@ struct Options {
   // exist already (the field is never reset, so every probe's getstatic sees it). The
   // static initializer keeps its prefix either way.
   bool array_prologue = true;
-  // kArray only, classes (not interfaces): every method but <clinit> gets compact probes
-  // (array_probes.h), each `$jtgP<slot>()` guarded by its slot's flag, a `static final
-  // boolean` field of the same name that the agent sets once the slot is covered (mode
-  // fold, agent_state.h). The JIT folds a static final of an initialized class to its value
+  // kArray only, classes (not interfaces): every probe of every method but <clinit> is
+  // guarded by its slot's flag, a `static final boolean $jtgP<slot>` that the agent sets
+  // once the slot is covered (mode fold, agent_state.h): inline, as a fold guard
+  // (fold_guards.h), or in a method near HotSpot's huge-method limit or with code whose
+  // verifier state is unknown, as a compact probe whose `$jtgP<slot>()` tests the flag
+  // (array_probes.h). The JIT folds a static final of an initialized class to its value
   // at compile time, so code compiled after the flag was set has no probe left for that
   // slot, and no class is retransformed. Off: not one byte differs.
   bool fold_flags = false;
   // With fold_flags: per method, in class-file order (= ClassPlan::methods), whether its
   // probes are flag-guarded; the others keep plain probes (compact ones, where a huge method
-  // needs them, are guarded too). nullptr: every method. For hst's profiled hot methods
+  // needs them, test a flag too). nullptr: every method. For hst's profiled hot methods
   // (agent_options.h hst_fold).
   const std::vector<bool>* fold_methods = nullptr;
   // kArray only, classes: `$jtgProbes` is `static final` and the static initializer creates

@@ -119,10 +119,12 @@ TEST(AgentOptionsTest, ParsesAndRejects) {
   auto sw = agent::ParseAgentOptions("mode=ddst,includes=a.*,sweep_quiet_ms=800");
   ASSERT_TRUE(sw.ok()) << sw.status();
   EXPECT_EQ(sw->sweep_quiet_ms, 800);
-  EXPECT_FALSE(sw->hst_fold);
-  auto hf = agent::ParseAgentOptions("mode=hst,includes=a.*,fold=1");
+  EXPECT_TRUE(sw->hst_fold);  // the default
+  auto hf = agent::ParseAgentOptions("mode=hst,includes=a.*,fold=0");
   ASSERT_TRUE(hf.ok()) << hf.status();
-  EXPECT_TRUE(hf->hst_fold);
+  EXPECT_FALSE(hf->hst_fold);
+  EXPECT_EQ(agent::ParseAgentOptions("mode=hst,includes=a.*,fold=2").status().message(),
+            "agent option fold must be 0 or 1, not '2'");
   EXPECT_EQ(agent::ParseAgentOptions("mode=ddst,includes=a.*,sweep_quiet_ms=-5").status().message(),
             "agent option sweep_quiet_ms=-5: expected 0..600000");
   EXPECT_FALSE(agent::ParseAgentOptions("mode=static").ok());  // no includes

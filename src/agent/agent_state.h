@@ -41,12 +41,12 @@
 // HST (hst, tpc; coverage/hst_profile.h): each poll also clears the slots it had already
 // seen set, counting per slot the intervals in which the probe fired again; a class is due
 // only when a covered probe it still has belongs to a method whose rule says DDST, and then
-// loses all its covered probes. With fold=1 (AgentOptions::hst_fold) a profiled class's
-// DDST methods get flag-guarded probes at definition instead, and the class is never due.
-// At VM death the counts are merged into
+// loses all its covered probes. With fold=1 (AgentOptions::hst_fold, the default) a
+// profiled class's DDST methods get flag-guarded probes at definition instead, and the
+// class is never due. At VM death the counts are merged into
 // <cache>/hst-profile.json. TPC (tpc; coverage/plan_cache.h): a class's first
-// instrumentation is looked up in <cache>/plans by the hash of its bytes, and stored there
-// on a miss.
+// instrumentation is looked up in <cache>/plans by the hash of its bytes (for a class with
+// fold probes, of its hash and the per-method choice), and stored there on a miss.
 //
 // Dumps: at VMDeath, and whenever the file `<out>/jtestgen-dump` exists (checked each
 // interval; deleted after the dump), `<out>/jtestgen-cov-<pid>.json` is (re)written with

@@ -43,7 +43,7 @@ struct ClassRecord {
   std::chrono::milliseconds backoff{200};           // ddst hysteresis, doubles per retransform
   std::chrono::steady_clock::time_point next_allowed{};
   std::string note;              // why pinned / not instrumented
-  // fold (mode fold, or hst/tpc with fold=1 in a profiled class with a DDST method): the
+  // fold (mode fold, or hst/tpc with fold=1, the default, in a profiled class with a DDST method): the
   // class has flag-guarded probes (in every method, or in the DDST methods only) and is
   // never retransformed (false: not so, or its instrumentation fell back to plain probes,
   // e.g. constant pool overflow); per slot, its flag field (resolved at the first poll that

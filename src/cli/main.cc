@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
   ccmd->add_option("--out", cover.out, "coverage directory (default jtestgen-cov)");
   ccmd->add_option("--mode", cover.mode,
                    "static: every probe stays; ddst: probes removed once hit; hst: per method, "
-                   "static or ddst from the profile of earlier runs; tpc: hst with plans cached; "
+                   "static or demand-driven from the profile of earlier runs (fold guards in "
+                   "profiled classes); tpc: hst with plans cached; "
                    "fold: probes guarded by flags the JIT folds once hit, no retransformation "
                    "(default static)")
       ->check(CLI::IsMember({"static", "ddst", "hst", "tpc", "fold"}));

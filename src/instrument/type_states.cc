@@ -137,6 +137,9 @@ Status Machine::Ldc(const Insn& in, uint16_t index) {
     case classfile::kCpMethodType: break;
     case classfile::kCpMethodHandle: break;
     case classfile::kCpDynamic: {
+      if (e.b == 0 || e.b >= entries.size()) {
+        return absl::InvalidArgumentError(absl::StrCat("offset ", in.offset, ": bad dynamic constant"));
+      }
       JTG_ASSIGN_OR_RETURN(std::string_view d, cp_.Utf8(entries[e.b].b));
       JTG_ASSIGN_OR_RETURN(classfile::TypeDesc t, classfile::ParseFieldDescriptor(std::string(d)));
       return PushDescriptor(t);

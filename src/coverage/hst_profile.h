@@ -1,6 +1,8 @@
 // HST (hybrid structural testing, techniques/ddst-hst-tpc.md §9) adapted to HotSpot: the
 // per-method choice between Static (probes stay) and DDST (covered probes are removed by
-// retransforming the class), and the profile it is made from.
+// retransforming the class or, in a class found in the profile, skipped by fold guards the
+// JIT folds once the agent sets their flags: agent_options.h hst_fold), and the profile it
+// is made from.
 //
 // Jazz's cost model is C_test = C_probe × N_probes + C_plan per method, with DDST chosen
 // when N_static > ρ × N_demand (ρ ≈ 18: a demand probe costs ~18 static ones). On HotSpot a

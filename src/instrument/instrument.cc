@@ -85,7 +85,9 @@ bool TargetsStart(const analysis::Cfg& cfg, const CodeAttribute& code) {
 // Array probes: the static initializer (instrumented after every other method, so the
 // slot count is known) gets the probe array's initialization in front; any problem there
 // is a FailedPrecondition for the whole class.
-// `fold`: this method gets flag-guarded compact probes (Options::fold_flags, fold_methods).
+// `fold`: this method's probes are flag-guarded (Options::fold_flags, fold_methods): fold
+// guards (fold_guards.h) where they fit and every site's verifier state is known, else
+// compact probes whose $jtgP<slot>() tests the flag.
 Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, bool fold,
                         IdAllocator& ids, ProbeRefs& refs, MethodPlan& plan) {
   const CodeAttribute& original = *m.code;

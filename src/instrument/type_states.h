@@ -23,7 +23,8 @@
 // uninitialized entries are those of `code` (map them if the code moves). Class constants for
 // the types named (field, method and array component types) are added to `cp`.
 // Errors: InvalidArgument for a malformed method the verifier would reject (stack underflow,
-// bad descriptor, unknown constant); ResourceExhausted on constant pool overflow.
+// bad descriptor, an ldc of a constant that cannot be loaded); DataLoss for a bad constant
+// pool reference (from ConstantPool's accessors); ResourceExhausted on constant pool overflow.
 #pragma once
 
 #include <optional>

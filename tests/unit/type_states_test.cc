@@ -26,7 +26,7 @@ struct Method {
   std::vector<std::optional<FrameState>> states;
 };
 
-// StatesBefore of every method with code of the class file at `path`.
+// StatesBefore of every method of `cls` that has code.
 std::vector<Method> States(classfile::ClassFile& cls) {
   std::vector<Method> out;
   for (const classfile::MethodInfo& m : cls.methods) {

@@ -66,6 +66,9 @@ run() {
   if [[ $rc -ne 0 && $name != checkstyle ]]; then  # checkstyle exits with the violation count
     echo "run $config $name failed (exit $rc): $(tail -3 "$out/stderr")" >&2
   fi
+  if [[ -n $DONE ]] && ! grep -qF "$DONE" "$out/stdout"; then
+    echo "run $config $name did not finish its work (no '$DONE'): $(head -3 "$out/stderr")" >&2
+  fi
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
 }
 

@@ -1,6 +1,7 @@
 # The coverage benchmarks' workloads (sourced by bench/cover_overhead.sh and
 # bench/cover_agreement.sh): real Java programs from Debian's packages. Each setup_<name>
-# sets CP, MAIN, ARGS, OURS (jtestgen's include patterns), THEIRS (JaCoCo's), JARS (the
+# sets CP, MAIN, ARGS, OURS (jtestgen's include patterns), THEIRS (JaCoCo's), DONE (text a
+# complete run prints on stdout, or empty), JARS (the
 # jars holding the included classes, for the reports) and HEAP (a fixed heap size, -Xms =
 # -Xmx, for timed runs: with the JVM's default heap, up to a quarter of this machine's
 # memory, the kernel's zeroing of freshly touched heap pages took 3-9 s of system time per
@@ -15,14 +16,21 @@ setup_checkstyle() {
   local src=/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip
   [[ -f "$src" ]] || { echo "SKIP checkstyle: openjdk-17-source is not installed" >&2; return 1; }
   mkdir -p "$work/jdk-src"
-  if long; then  # all of java.base: 3102 files
+  if long; then  # all of java.base but the 17 files Debian's checkstyle cannot parse
     (cd "$work/jdk-src" && unzip -q -o "$src" 'java.base/*.java')
-    ARGS=(-c /sun_checks.xml "$work/jdk-src/java.base")
+    # Its grammar predates sealed types and some newer syntax: the first such file ended
+    # the whole audit with an exception (until 2026-11-24 the run stopped part way,
+    # wherever the directory walk met ML_DSA_Impls.java). Found by excluding files until
+    # the audit completed.
+    local skip='ML_DSA_Impls|ML_KEM_Impls|SSLSocketImpl|Executable|MethodHandleDesc'
+    skip+='|DynamicConstantDesc|ClassDesc|MethodTypeDesc|ConstantDesc'
+    ARGS=(-c /sun_checks.xml -x "$skip" "$work/jdk-src/java.base")
   else  # java.util without subpackages: 121 files
     (cd "$work/jdk-src" && unzip -q -o "$src" 'java.base/java/util/*.java' -x 'java.base/java/util/*/*')
     ARGS=(-c /sun_checks.xml "$work/jdk-src/java.base/java/util")
   fi
   HEAP=1g  # live data after GC at most 21 MB
+  DONE='Audit done.'  # a run that does not print this did not check every file
   MAIN=com.puppycrawl.tools.checkstyle.Main; JARS="$J/checkstyle.jar"
   OURS='com.puppycrawl.**'; THEIRS='com.puppycrawl.*'
 }
@@ -48,7 +56,7 @@ SQL
       echo "UPDATE t SET n = n + 1 WHERE id % 5 = $((i % 5));"
     done; } >"$work/h2.sql"
   HEAP=1g  # live data after GC at most 160 MB
-  MAIN=org.h2.tools.RunScript; JARS="$J/h2.jar"
+  DONE=""; MAIN=org.h2.tools.RunScript; JARS="$J/h2.jar"
   ARGS=(-url "jdbc:h2:mem:bench" -script "$work/h2.sql")
   OURS='org.h2.**'; THEIRS='org.h2.*'
 }
@@ -81,7 +89,7 @@ setup_xalan() {
 </xsl:stylesheet>
 XSL
   HEAP=1g  # live data after GC at most 125 MB
-  MAIN=org.apache.xalan.xslt.Process; JARS="$J/xalan2.jar:$J/serializer.jar"
+  DONE=""; MAIN=org.apache.xalan.xslt.Process; JARS="$J/xalan2.jar:$J/serializer.jar"
   ARGS=(-IN "$work/orders.xml" -XSL "$work/report.xsl" -OUT "$work/report.html")
   OURS='org.apache.xalan.**:org.apache.xml.**:org.apache.xpath.**'
   THEIRS='org.apache.xalan.*:org.apache.xml.*:org.apache.xpath.*'
@@ -108,7 +116,7 @@ total = sum(primes(300000 * scale)) + sum(words.values())
 print(total)
 PY
   HEAP=2g  # live data after GC at most 737 MB
-  MAIN=org.python.util.jython; JARS="$J/jython.jar"
+  DONE=""; MAIN=org.python.util.jython; JARS="$J/jython.jar"
   ARGS=("$work/bench.py" 1)
   if long; then ARGS=("$work/bench.py" 20); fi
   OURS='org.python.**'; THEIRS='org.python.*'

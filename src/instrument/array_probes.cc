@@ -158,9 +158,15 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
       JTG_RETURN_IF_ERROR(EmitArrayStore(p.id - 1, field_ref, cp, c));  // same stack
     }
     const int64_t back = static_cast<int64_t>(target) - static_cast<int64_t>(c.size());
-    c.push_back(op::kGotoW);
-    c.resize(c.size() + 4);
-    Put32(c, static_cast<uint32_t>(c.size() - 4), back);
+    if (back >= -32768) {  // goto where it reaches: every byte counts for the JIT (above)
+      c.push_back(op::kGoto);
+      c.resize(c.size() + 2);
+      Put16(c, static_cast<uint32_t>(c.size() - 2), back);
+    } else {
+      c.push_back(op::kGotoW);
+      c.resize(c.size() + 4);
+      Put32(c, static_cast<uint32_t>(c.size() - 4), back);
+    }
     if (code.has_stack_map) {
       JTG_ASSIGN_OR_RETURN(FrameState s,
                            FrameAt(code, target, cls.Name(), cls.MethodName(m),
@@ -234,19 +240,24 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
     const bool falls = prev.kind == InsnKind::kPlain || prev.kind == InsnKind::kConditional;
     std::vector<uint8_t> snippet;
     std::vector<uint32_t> starts;
-    std::vector<uint32_t> gotos;  // positions of goto_w L in the snippet
+    std::vector<uint32_t> gotos;  // positions of the gotos to L in the snippet
     std::vector<uint32_t> skips;  // fold guards' skip labels in the snippet
+    // goto (3 bytes) unless the snippet could outgrow its 16-bit offset: at most 5 + 19 per
+    // pad (a probe is at most 8 bytes, a fold guard 14, then a goto_w).
+    const bool narrow = 5 + 19 * group.size() <= 32767;
+    const uint8_t jump = narrow ? op::kGoto : op::kGotoW;
+    const size_t jump_size = narrow ? 3 : 5;
     if (falls) {
       gotos.push_back(0);
-      snippet.push_back(op::kGotoW);
-      snippet.resize(5);
+      snippet.push_back(jump);
+      snippet.resize(jump_size);
     }
     for (size_t i = 0; i < group.size(); ++i) {
       starts.push_back(static_cast<uint32_t>(snippet.size()));
       // Stack: as at t (the jump consumed its operands)
       if (guards != nullptr) {
-        JTG_ASSIGN_OR_RETURN(uint32_t skip, EmitFoldGuard(group[i].id - 1, owner_name,
-                                                          field_ref, cp, snippet));
+        JTG_ASSIGN_OR_RETURN(uint32_t skip,
+                             EmitFoldGuard(group[i].id - 1, owner_name, field_ref, cp, snippet));
         skips.push_back(skip);
       } else if (compact) {
         JTG_RETURN_IF_ERROR(EmitCompactProbe(group[i].id - 1, owner_name, cp, snippet));
@@ -255,12 +266,18 @@ Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAtt
       }
       if (i + 1 < group.size()) {
         gotos.push_back(static_cast<uint32_t>(snippet.size()));
-        snippet.push_back(op::kGotoW);
-        snippet.resize(snippet.size() + 4);
+        snippet.push_back(jump);
+        snippet.resize(snippet.size() + jump_size - 1);
       }
     }
     const auto end = static_cast<uint32_t>(snippet.size());
-    for (uint32_t g : gotos) Put32(snippet, g + 1, static_cast<int64_t>(end) - g);
+    for (uint32_t g : gotos) {
+      if (narrow) {
+        Put16(snippet, g + 1, static_cast<int64_t>(end) - g);
+      } else {
+        Put32(snippet, g + 1, static_cast<int64_t>(end) - g);
+      }
+    }
     std::vector<uint8_t>& after = ins.after[t - 1];
     for (uint32_t skip : skips) {
       guards->push_back({true, t - 1, static_cast<uint32_t>(after.size()) + skip});
@@ -484,6 +501,15 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
   if (final_array) {
     JTG_ASSIGN_OR_RETURN(array_field, cls.cp.AddFieldref(owner, kProbeArrayField, kProbeArrayDesc));
   }
+  // The array: `getstatic $jtgProbes` with final_array, else `invokestatic $jtgInit`.
+  auto load_array = [&](std::vector<uint8_t>& c) {
+    if (final_array) {
+      c.push_back(op::kGetstatic);
+      U16(c, array_field);
+    } else {
+      Invokestatic(c, init);
+    }
+  };
   for (int32_t slot : slots) {
     const std::string name = absl::StrCat(kCompactProbePrefix, slot);
     CodeAttribute code;
@@ -497,12 +523,7 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
       c.push_back(op::kIfne);
       U16(c, 11);                                             // 3 + 11 = 14: return
     }
-    if (final_array) {                                        // [Z
-      c.push_back(op::kGetstatic);
-      U16(c, array_field);
-    } else {
-      Invokestatic(c, init);
-    }
+    load_array(c);                                            // [Z
     if (slot <= 32767) {                                      // [Z, slot
       c.push_back(op::kSipush);
       U16(c, static_cast<uint16_t>(slot));

@@ -13,7 +13,7 @@
 // and so does every other method that keeps at least one probe, as its prologue (at the
 // label of its first instruction, so a jump back there runs it again, harmlessly). A probe
 // for slot k (k = goal id - 1) is then
-//     getstatic $jtgProbes; sipush/ldc_w k; iconst_1; bastore      // Stack: ... -> ...
+//     getstatic $jtgProbes; iconst_k/bipush/sipush/ldc_w k; iconst_1; bastore   // Stack: ... -> ...
 // as in JaCoCo, one init call per method entry (inlined by the JIT) and a field load, a null
 // check and a byte store per probe. The field is never reset, so after the prologue it is
 // non-null, and a re-instrumentation made once the array exists (ddst's retransformations,
@@ -35,7 +35,8 @@
 //     probe records it (MethodPlan::outcome_via_block). Otherwise the fall-through outcome
 //     gets a probe on the fall-through edge (Insertions::after of the jump) and the taken
 //     outcome a landing pad: the jump is redirected to code appended after the method's
-//     last instruction, `probe; goto_w t`, with a full_frame copied from t's frame;
+//     last instruction, `probe; goto t` (goto_w where t is out of goto's reach), with a
+//     full_frame copied from t's frame;
 //   - switch: per distinct target, the same rule (pads for shared or merge targets).
 //     The method's entry block never records an outcome: it also runs at every call.
 // Branching blocks (MethodPlan::block_via_outcomes): a block ending in a conditional jump or
@@ -50,7 +51,7 @@
 // PyBytecode.interpret, 5755 bytes, became 10589 and the run 2x slower). A method of at
 // most kHugeMethodLimit bytes whose probes would take it over the limit (estimated before
 // any removal, so every version of a class agrees) gets compact probes: each is
-// `invokestatic $jtgP<slot>()V` (3 bytes; a pad is that and goto_w), calling a synthetic
+// `invokestatic $jtgP<slot>()V` (3 bytes; a pad is that and a goto), calling a synthetic
 // `private static void $jtgP<slot>() { $jtgInit()[slot] = true; }` that the JIT inlines.
 // Such a method has no prologue. The $jtgP methods exist in every version of the class
 // (retransformation cannot add or remove methods), whatever is removed.
@@ -79,7 +80,7 @@ inline constexpr char kProbeArrayDesc[] = "[Z";
 inline constexpr char kFoldFlagDesc[] = "Z";
 
 // A landing pad: every target `target` (original offset) of the jump or switch `insn` goes
-// to `probe(id - 1); goto_w target` instead.
+// to `probe(id - 1); goto target` instead.
 struct ArrayPad {
   uint32_t insn = 0;
   uint32_t target = 0;
@@ -116,7 +117,7 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile
 // agent). A pad whose target t comes after its jump is therefore placed just before t,
 // on the fall-through edge of the instruction before t (Insertions::after), as JaCoCo
 // places its switch probes after the switch:
-//     [goto_w L, if that instruction falls through]  P1: probe; goto_w L;  ...  Pn: probe;  L: t
+//     [goto L, if that instruction falls through]  P1: probe; goto L;  ...  Pn: probe;  L: t
 // (the pads of all jumps to t; each Pi gets a full_frame copied from t's frame). Only when
 // every exception handler range holds both that instruction and t or neither (a pad inside
 // a range that does not cover t would be verified against that handler with t's frame),

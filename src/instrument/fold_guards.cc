@@ -22,7 +22,7 @@ bool Known(const std::vector<std::optional<FrameState>>& states, int64_t i) {
 
 uint32_t FoldGuardBytesBound(size_t sites, size_t pads) {
   // A pad: the guard, its goto_w back, and a goto_w over the placed pads before a target.
-  return static_cast<uint32_t>(kFoldGuardBytes * sites + (kFoldGuardBytes + 10) * pads);
+  return static_cast<uint32_t>(kFoldGuardMaxBytes * sites + (kFoldGuardMaxBytes + 10) * pads);
 }
 
 bool NeedsFrames(const classfile::ClassFile& cls, const classfile::CodeAttribute& code) {

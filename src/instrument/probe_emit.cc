@@ -105,12 +105,25 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
 
 }  // namespace
 
+Status PushSlot(std::vector<uint8_t>& out, int32_t slot, classfile::ConstantPool& cp) {
+  if (slot >= 0 && slot <= 5) {
+    out.push_back(static_cast<uint8_t>(op::kIconst0 + slot));
+    return absl::OkStatus();
+  }
+  if (slot >= 0 && slot <= 127) {
+    out.push_back(op::kBipush);
+    out.push_back(static_cast<uint8_t>(slot));
+    return absl::OkStatus();
+  }
+  return PushInt(out, slot, cp);
+}
+
 Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool& cp,
                       std::vector<uint8_t>& out) {
   // Stack: ...
   out.push_back(op::kGetstatic);
   U16(out, field_ref);                           // ..., [Z  (non-null: array_probes.h)
-  JTG_RETURN_IF_ERROR(PushInt(out, slot, cp));   // ..., [Z, slot
+  JTG_RETURN_IF_ERROR(PushSlot(out, slot, cp));  // ..., [Z, slot
   out.push_back(op::kIconst1);                   // ..., [Z, slot, 1
   out.push_back(0x54);                           // bastore; ...
   return absl::OkStatus();
@@ -121,15 +134,15 @@ StatusOr<uint32_t> EmitFoldGuard(int32_t slot, std::string_view owner, uint16_t 
   const std::string own(owner);  // the view may point into `cp`
   JTG_ASSIGN_OR_RETURN(uint16_t flag, cp.AddFieldref(own, absl::StrCat(kCompactProbePrefix, slot),
                                                      kFoldFlagDesc));
+  std::vector<uint8_t> store;
+  JTG_RETURN_IF_ERROR(EmitArrayStore(slot, field_ref, cp, store));
   // Stack: ...
   out.push_back(op::kGetstatic);
-  U16(out, flag);                                       // ..., Z
-  const size_t jump = out.size();
+  U16(out, flag);                                     // ..., Z
   out.push_back(op::kIfne);
-  U16(out, kFoldGuardBytes - 3);                        // to L: 3 + 11 bytes from the getstatic
-  JTG_RETURN_IF_ERROR(EmitArrayStore(slot, field_ref, cp, out));  // ...
-  if (out.size() - jump != kFoldGuardBytes - 3) return absl::InternalError("fold guard size");
-  return static_cast<uint32_t>(out.size());             // L
+  U16(out, static_cast<uint16_t>(3 + store.size()));  // to L
+  out.insert(out.end(), store.begin(), store.end());  // ...
+  return static_cast<uint32_t>(out.size());           // L
 }
 
 Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::ConstantPool& cp,

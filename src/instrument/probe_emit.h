@@ -68,8 +68,13 @@ struct ProbeRefs {
   std::vector<GuardLabel> guards;
 };
 
-// `getstatic field_ref; sipush/ldc_w slot; iconst_1; bastore` (stack-neutral; needs three
-// stack words), appended to `out`. Errors: ResourceExhausted on pool overflow.
+// Pushes `slot` in the fewest bytes: iconst_<slot> (0..5), bipush (..127), sipush
+// (..32767), else ldc_w of an Integer constant added to `cp`. Errors: ResourceExhausted on
+// pool overflow.
+Status PushSlot(std::vector<uint8_t>& out, int32_t slot, classfile::ConstantPool& cp);
+
+// `getstatic field_ref; <PushSlot slot>; iconst_1; bastore` (stack-neutral; needs three
+// stack words; 6 to 8 bytes), appended to `out`. Errors: ResourceExhausted on pool overflow.
 Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool& cp,
                       std::vector<uint8_t>& out);
 // `invokestatic owner.$jtgP<slot>()V` (stack-neutral), appended to `out`. Errors:
@@ -77,13 +82,12 @@ Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool&
 Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::ConstantPool& cp,
                         std::vector<uint8_t>& out);
 
-// A fold guard (array_probes.h "Fold guards"), appended to `out`:
-//     getstatic owner.$jtgP<slot>:Z; ifne L; getstatic field_ref; sipush/ldc_w slot;
-//     iconst_1; bastore; L:
-// (stack-neutral; three stack words; 14 bytes). Returns L's offset in `out`, which needs a
-// stack map frame equal to the state before the guard in a class that has frames. Errors:
-// ResourceExhausted on pool overflow.
-inline constexpr uint32_t kFoldGuardBytes = 14;
+// A fold guard (fold_guards.h), appended to `out`:
+//     getstatic owner.$jtgP<slot>:Z; ifne L; <EmitArrayStore slot>; L:
+// (stack-neutral; three stack words; 12 to 14 bytes). Returns L's offset in `out`, which
+// needs a stack map frame equal to the state before the guard in a class that has frames.
+// Errors: ResourceExhausted on pool overflow.
+inline constexpr uint32_t kFoldGuardMaxBytes = 14;
 StatusOr<uint32_t> EmitFoldGuard(int32_t slot, std::string_view owner, uint16_t field_ref,
                                  classfile::ConstantPool& cp, std::vector<uint8_t>& out);
 // Adds (or finds) the Methodref entries. Errors: ResourceExhausted on pool overflow.

@@ -84,10 +84,12 @@ Scan ScanProbes(const std::vector<uint8_t>& bytes) {
         if (!name.starts_with(kCompactProbePrefix)) {
           ++s.site_stores;
           ++s.stores_in[name];
-          // A fold guard: getstatic $jtgP<slot>:Z; ifne L; <this store>; L:
-          const bool guard = k >= 2 && (*insns)[k - 1].opcode == op::kIfne &&
+          // A fold guard: getstatic $jtgP<slot>:Z; ifne L; <this store: ...; bastore>; L:
+          const bool guard = k >= 2 && k + 3 < insns->size() &&
+                             (*insns)[k - 1].opcode == op::kIfne &&
                              (*insns)[k - 2].opcode == op::kGetstatic &&
-                             (*insns)[k - 1].targets[0] == in.offset + 8;
+                             (*insns)[k + 3].opcode == 0x54 &&  // bastore
+                             (*insns)[k - 1].targets[0] == (*insns)[k + 3].offset + 1;
           if (guard) {
             const classfile::Insn& g = (*insns)[k - 2];
             auto flag = cls.cp.Member(static_cast<uint16_t>((m.code->code[g.offset + 1] << 8) |
@@ -142,7 +144,9 @@ TEST(CoverProbesTest, TheStrandedBlockOfAnIfThenGetsALandingPad) {
   }
   const Scan scan = ScanProbes(out->bytes);  // the Scan must outlive `ops`
   const auto& ops = scan.opcodes.at("ifThen");
-  EXPECT_EQ(std::count(ops.begin(), ops.end(), op::kGotoW), 2);  // one pad per jump
+  // One pad per jump, each ending in a goto (short: the method is small).
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), op::kGoto), 2);
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), op::kGotoW), 0);
 }
 
 // `do { if (..) ..; .. } while (n > 0);` as a method's first statement: the loop's back edge
@@ -234,6 +238,30 @@ TEST(CoverProbesTest, AForwardJumpsPadStaysForward) {
   }
   EXPECT_EQ(before.at("day"), 0);
   EXPECT_GT(before.at("doWhileOnce"), 0);
+}
+
+// Every byte of a probe counts against C2's inlining budgets (fold_guards.h), so a slot is
+// pushed in the fewest bytes: iconst_<k>, bipush, sipush, ldc_w.
+TEST(CoverProbesTest, SlotsArePushedInTheFewestBytes) {
+  classfile::ConstantPool cp;
+  struct Case { int32_t slot; uint8_t push; size_t store, guard; };
+  for (const Case& c : {Case{0, op::kIconst0, 6, 12}, Case{5, op::kIconst0 + 5, 6, 12},
+                        Case{6, op::kBipush, 7, 13}, Case{127, op::kBipush, 7, 13},
+                        Case{128, op::kSipush, 8, 14}, Case{32767, op::kSipush, 8, 14},
+                        Case{32768, op::kLdcW, 8, 14}}) {
+    std::vector<uint8_t> store, guard;
+    ASSERT_TRUE(EmitArrayStore(c.slot, 1, cp, store).ok());
+    EXPECT_EQ(store.size(), c.store) << c.slot;
+    EXPECT_EQ(store[3], c.push) << c.slot;  // after getstatic #1
+    auto skip = EmitFoldGuard(c.slot, "p/C", 1, cp, guard);
+    ASSERT_TRUE(skip.ok()) << skip.status();
+    EXPECT_EQ(guard.size(), c.guard) << c.slot;
+    EXPECT_LE(guard.size(), kFoldGuardMaxBytes);
+    EXPECT_EQ(*skip, guard.size()) << c.slot;  // L follows the store
+    // ifne at 3 jumps to L.
+    EXPECT_EQ(guard[3], op::kIfne);
+    EXPECT_EQ(3 + ((guard[4] << 8) | guard[5]), static_cast<int>(guard.size())) << c.slot;
+  }
 }
 
 TEST(CoverProbesTest, RemovedSlotsLeaveMembersAndPlanUnchanged) {

@@ -501,15 +501,6 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
   if (final_array) {
     JTG_ASSIGN_OR_RETURN(array_field, cls.cp.AddFieldref(owner, kProbeArrayField, kProbeArrayDesc));
   }
-  // The array: `getstatic $jtgProbes` with final_array, else `invokestatic $jtgInit`.
-  auto load_array = [&](std::vector<uint8_t>& c) {
-    if (final_array) {
-      c.push_back(op::kGetstatic);
-      U16(c, array_field);
-    } else {
-      Invokestatic(c, init);
-    }
-  };
   for (int32_t slot : slots) {
     const std::string name = absl::StrCat(kCompactProbePrefix, slot);
     CodeAttribute code;
@@ -523,7 +514,12 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
       c.push_back(op::kIfne);
       U16(c, 11);                                             // 3 + 11 = 14: return
     }
-    load_array(c);                                            // [Z
+    if (final_array) {                                        // [Z
+      c.push_back(op::kGetstatic);
+      U16(c, array_field);
+    } else {
+      Invokestatic(c, init);
+    }
     if (slot <= 32767) {                                      // [Z, slot
       c.push_back(op::kSipush);
       U16(c, static_cast<uint16_t>(slot));

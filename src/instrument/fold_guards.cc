@@ -21,7 +21,8 @@ bool Known(const std::vector<std::optional<FrameState>>& states, int64_t i) {
 }  // namespace
 
 uint32_t FoldGuardBytesBound(size_t sites, size_t pads) {
-  // A pad: the guard, its goto_w back, and a goto_w over the placed pads before a target.
+  // A pad: the guard, its goto back, and a goto over the placed pads before a target (each
+  // counted as a 5-byte goto_w: an upper bound).
   return static_cast<uint32_t>(kFoldGuardMaxBytes * sites + (kFoldGuardMaxBytes + 10) * pads);
 }
 

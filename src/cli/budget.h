@@ -7,7 +7,11 @@
 
 namespace jtg::cli {
 
-// Seconds; InvalidArgument for anything else or a negative value.
+// The longest budget accepted: 7 days.
+inline constexpr double kMaxBudgetSeconds = 7 * 24 * 3600.0;
+
+// Seconds, finite, > 0 and <= kMaxBudgetSeconds. Errors: InvalidArgument naming the text
+// for anything else ("nan", "inf", "1e300s", "0s", "-5s", "10x").
 StatusOr<double> ParseBudget(std::string_view text);
 
 }  // namespace jtg::cli

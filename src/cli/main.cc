@@ -30,6 +30,12 @@ int main(int argc, char** argv) {
   cmd->add_option("--validation-runs", suite.validation_runs,
                   "JUnit runs per validation round (default 5)");
   cmd->add_flag("--quiet", suite.quiet, "print no summary");
+  jtg::cli::SupervisorOptions sup;
+  bool no_sandbox = false;
+  cmd->add_flag("--no-sandbox", no_sandbox,
+                "run the code under test without the sandbox (read-only file system except "
+                "--out, loopback-only network); only for systems without namespaces, at your "
+                "own risk");
   cmd->add_option("--search", suite.search,
                   "search algorithm: dynamosa (default), adynamosa, mosa, random")
       ->check(CLI::IsMember({"dynamosa", "adynamosa", "mosa", "random"}));
@@ -78,6 +84,7 @@ int main(int argc, char** argv) {
   pcmd->add_option("--validation-runs", perf.validation_runs,
                    "JUnit runs of the written tests (default 1)");
   pcmd->add_flag("--quiet", perf.quiet, "print no summary");
+  pcmd->add_flag("--no-sandbox", no_sandbox, "run the code under test without the sandbox");
 
   jtg::cli::CoverOptions cover;
   auto* ccmd = app.add_subcommand(
@@ -114,6 +121,13 @@ int main(int argc, char** argv) {
   rcmd->add_option("--name", report.name, "report name in the XML (default jtestgen)");
 
   CLI11_PARSE(app, argc, argv);
+  sup.sandbox = !no_sandbox;
+  // A run stopped by a signal exits as if the signal had ended it (128 + signal).
+  auto exit_code = [](const jtg::Status& st, int sig) {
+    if (st.ok()) return 0;
+    std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
+    return sig != 0 ? 128 + sig : 1;
+  };
 
   if (ccmd->parsed()) {
     auto rc = jtg::cli::RunCover(cover);
@@ -139,12 +153,9 @@ int main(int argc, char** argv) {
       return 2;
     }
     perf.budget_seconds = *seconds;
-    jtg::Status st = jtg::cli::RunPerf(perf);
-    if (!st.ok()) {
-      std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
-      return 1;
-    }
-    return 0;
+    int sig = 0;
+    jtg::Status st = jtg::cli::SupervisePerf(perf, sup, &sig);
+    return exit_code(st, sig);
   }
 
   if (cmd->parsed()) {
@@ -154,12 +165,9 @@ int main(int argc, char** argv) {
       return 2;
     }
     suite.budget_seconds = *seconds;
-    jtg::Status st = jtg::cli::SuperviseSuite(suite);
-    if (!st.ok()) {
-      std::string msg(st.message());
-      std::fprintf(stderr, "jtestgen: %s\n", msg.c_str());
-      return 1;
-    }
+    int sig = 0;
+    jtg::Status st = jtg::cli::SuperviseSuite(suite, sup, &sig);
+    return exit_code(st, sig);
   }
   return 0;
 }

@@ -421,8 +421,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   wopts.cut_internal_name = w.internal;
   wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
   output::TypeOracle oracle = MakeOracle(*s.executor);
-  char tmpl[] = "/tmp/jtestgen-perf-XXXXXX";
-  std::string work = mkdtemp(tmpl) ? tmpl : (fs::temp_directory_path() / "jtestgen-perf").string();
+  JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-perf-"));
   output::ValidatorOptions vopts;
   vopts.java_home = JTG_JAVA_HOME;
   vopts.classpath = opts.classpath;

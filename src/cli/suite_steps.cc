@@ -109,8 +109,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   wopts.cut_internal_name = ctx.cut_internal;
   wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
   output::TypeOracle oracle = MakeOracle(ctx.executor);
-  char tmpl[] = "/tmp/jtestgen-XXXXXX";
-  std::string work = mkdtemp(tmpl) ? tmpl : (fs::temp_directory_path() / "jtestgen").string();
+  JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-"));
   output::ValidatorOptions vopts;
   vopts.java_home = JTG_JAVA_HOME;
   vopts.classpath = ctx.opts.classpath;

@@ -1,114 +1,216 @@
 #include "cli/supervisor.h"
 
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include "sandbox/run_dirs.h"
+#include "sandbox/sandboxed_process.h"
+#include "sandbox/worker_watch.h"
 
 namespace jtg::cli {
 
 namespace {
 
-// The shared page: the worker writes the key of the method it is running, or "".
-struct SharedProgress {
-  char method[1024];
-  char error[2048];
-};
+using Clock = std::chrono::steady_clock;
 
-// Publishes calls of methods of the class under test; other calls publish "".
+void CopyTo(char* dst, size_t cap, const std::string& s) {
+  size_t n = std::min(s.size(), cap - 1);
+  std::memcpy(dst, s.data(), n);
+  dst[n] = '\0';
+}
+
+// Publishes every call to the page (for stall detection) and the running method of the
+// class under test (for crash and stall attribution).
 class SharedSink : public testcase::ProgressSink {
  public:
-  SharedSink(SharedProgress* page, std::string cut) : page_(page), cut_(std::move(cut)) {}
+  SharedSink(sandbox::WorkerPage* page, std::string cut) : page_(page), cut_(std::move(cut)) {}
   void Running(const testcase::Callable* call) override {
-    std::string key;
-    if (call != nullptr && call->owner == cut_) key = call->name + call->descriptor;
-    size_t n = std::min(key.size(), sizeof(page_->method) - 1);
-    std::memcpy(page_->method, key.data(), n);
-    page_->method[n] = '\0';
+    if (call == nullptr) {
+      page_->call_started_ms.store(0, std::memory_order_relaxed);
+      page_->call[0] = '\0';
+      page_->method[0] = '\0';
+      return;
+    }
+    CopyTo(page_->call, sizeof page_->call, call->owner + "." + call->name + call->descriptor);
+    CopyTo(page_->method, sizeof page_->method,
+           call->owner == cut_ ? call->name + call->descriptor : std::string());
+    page_->call_started_ms.store(sandbox::SteadyMillis(), std::memory_order_relaxed);
   }
 
  private:
-  SharedProgress* page_;
+  sandbox::WorkerPage* page_;
   std::string cut_;
 };
 
+// The body of a worker: the work, with its error left on the page.
+int RunBody(sandbox::WorkerPage* page, const std::string& scratch,
+            const std::function<Status()>& work) {
+  setenv("TMPDIR", scratch.c_str(), 1);  // single-threaded here; no JVM yet
+  Status st = work();
+  if (!st.ok()) {
+    CopyTo(page->error, sizeof page->error, std::string(st.message()));
+    page->error_code = static_cast<int>(st.code());
+  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+  return st.ok() ? 0 : 1;
+}
+
+Status WorkerError(const sandbox::WorkerPage& page, int exit_code) {
+  if (page.error[0] == '\0') {
+    return absl::InternalError(absl::StrCat(
+        "the worker exited with status ", exit_code,
+        " without a result (the code under test ended the JVM by a path jtestgen does not "
+        "intercept)"));
+  }
+  return Status(static_cast<absl::StatusCode>(page.error_code == 0 ? 13 : page.error_code),
+                page.error);
+}
+
+Status SetupError(const std::string& why) {
+  return absl::FailedPreconditionError(
+      why + " (jtestgen never runs the code under test unconfined unless told to: "
+            "--no-sandbox)");
+}
+
+struct RunDirs {
+  std::string scratch;
+  ~RunDirs() { sandbox::RemoveScratchDir(scratch); }
+};
+
+StatusOr<sandbox::SandboxSpec> Prepare(std::string& out_dir, RunDirs& dirs) {
+  JTG_ASSIGN_OR_RETURN(out_dir, sandbox::PrepareOutputDir(out_dir));
+  JTG_ASSIGN_OR_RETURN(dirs.scratch, sandbox::MakeScratchDir());
+  sandbox::SandboxSpec spec;
+  spec.scratch = dirs.scratch;
+  spec.writable = {out_dir};
+  return spec;
+}
+
 }  // namespace
 
-Status SuperviseSuite(SuiteOptions opts, int max_restarts) {
-  void* mem = mmap(nullptr, sizeof(SharedProgress), PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (mem == MAP_FAILED) return RunSuite(opts);  // no supervision possible: run in-process
-  auto* page = static_cast<SharedProgress*>(mem);
-  auto start = std::chrono::steady_clock::now();
+Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* signal) {
+  RunDirs dirs;
+  JTG_ASSIGN_OR_RETURN(auto spec, Prepare(opts.out_dir, dirs));
+  opts.classpath = sandbox::AbsolutePathList(opts.classpath);
+  JTG_ASSIGN_OR_RETURN(sandbox::WorkerPage * page, sandbox::MapWorkerPage());
+  struct Unmap {
+    sandbox::WorkerPage* p;
+    ~Unmap() { sandbox::UnmapWorkerPage(p); }
+  } unmap{page};
+  sandbox::SignalGuard signals;
+  const auto start = Clock::now();
   const double budget = opts.budget_seconds;
-  Status result = absl::OkStatus();
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                  budget + std::max(sup.min_finish_seconds, budget)));
+  std::string cut = opts.class_name;
+  std::replace(cut.begin(), cut.end(), '.', '/');
   for (int attempt = 0;; ++attempt) {
-    std::memset(page, 0, sizeof *page);
-    std::fflush(stdout);
-    std::fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-      result = RunSuite(opts);
-      break;
-    }
-    if (pid == 0) {
-      std::string cut = opts.class_name;
-      std::replace(cut.begin(), cut.end(), '.', '/');
+    std::memset(static_cast<void*>(page), 0, sizeof *page);
+    auto body = [&]() {
       SharedSink sink(page, cut);
-      Status st = RunSuite(opts, &sink);
-      if (!st.ok()) {
-        std::string msg(st.message());
-        size_t n = std::min(msg.size(), sizeof(page->error) - 1);
-        std::memcpy(page->error, msg.data(), n);
-        page->error[n] = '\0';
-      }
-      std::fflush(stdout);
-      std::fflush(stderr);
-      _exit(st.ok() ? 0 : 1);  // the JVM cannot be shut down cleanly; skip its teardown
+      return RunBody(page, spec.scratch, [&] { return RunSuite(opts, &sink); });
+    };
+    JTG_ASSIGN_OR_RETURN(auto worker, sandbox::SandboxedProcess::Start(spec, sup.sandbox, body));
+    sandbox::WatchLimits limits{deadline, static_cast<int64_t>(sup.stall_seconds * 1000)};
+    sandbox::WatchResult r = sandbox::WatchWorker(worker, *page, limits);
+    std::string method(page->method, strnlen(page->method, sizeof page->method));
+    std::string why;
+    switch (r.end) {
+      case sandbox::WorkerEnd::kExited:
+        return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
+      case sandbox::WorkerEnd::kSetupError:
+        return SetupError(r.setup_error);
+      case sandbox::WorkerEnd::kInterrupted:
+        if (signal != nullptr) *signal = r.signal;
+        return absl::CancelledError(absl::StrCat("stopped by signal ", r.signal, " (",
+                                                 strsignal(r.signal), ") while working on ",
+                                                 opts.class_name));
+      case sandbox::WorkerEnd::kDeadline:
+        return absl::DeadlineExceededError(absl::StrCat(
+            "the run on ", opts.class_name, " passed its time bound of ",
+            static_cast<int>(budget + std::max(sup.min_finish_seconds, budget)), " s",
+            method.empty() ? std::string() : " while running " + method, "; stopped"));
+      case sandbox::WorkerEnd::kLost:
+        return absl::InternalError(absl::StrCat("the worker for ", opts.class_name,
+                                                " ended without reporting its status"));
+      case sandbox::WorkerEnd::kCrashed:
+        if (method.empty()) {
+          return absl::InternalError(absl::StrCat(
+              "the JVM crashed (signal ", r.signal, ", ", strsignal(r.signal),
+              ") while working on ", opts.class_name, " outside any method under test"));
+        }
+        why = absl::StrCat("the JVM crashed (signal ", r.signal, ", ", strsignal(r.signal),
+                           ") while running ", opts.class_name, ".", method);
+        break;
+      case sandbox::WorkerEnd::kStalled:
+        if (method.empty() || method.rfind("<clinit>", 0) == 0) {
+          return absl::DeadlineExceededError(absl::StrCat(
+              opts.class_name, ": ", r.stalled_call.empty() ? "a call" : r.stalled_call,
+              " did not return within ", r.stalled_ms / 1000,
+              " s and could not be interrupted; stopped"));
+        }
+        why = absl::StrCat(opts.class_name, ".", method, " did not return within ",
+                           r.stalled_ms / 1000, " s and could not be interrupted");
+        break;
     }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    if (attempt >= sup.max_restarts) {
+      return absl::InternalError(absl::StrCat(why, "; ", attempt + 1,
+                                              " workers lost on ", opts.class_name,
+                                              ", giving up"));
     }
-    if (WIFEXITED(status)) {
-      if (WEXITSTATUS(status) == 0) break;
-      result = page->error[0] != '\0'
-                   ? absl::InternalError(page->error)
-                   : absl::InternalError(absl::StrCat("worker exited with status ",
-                                                      WEXITSTATUS(status)));
-      // Keep the category of the worker's error message for the caller.
-      break;
-    }
-    int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    std::string method(page->method);
-    if (method.empty()) {
-      result = absl::InternalError(absl::StrCat(
-          "the JVM crashed (signal ", sig, ", ", strsignal(sig), ") while working on ",
-          opts.class_name, " outside any method under test; see hs_err_pid", pid, ".log"));
-      break;
-    }
-    std::fprintf(stderr,
-                 "jtestgen: the JVM crashed (signal %d, %s) while running %s.%s; "
-                 "restarting without that method\n",
-                 sig, strsignal(sig), opts.class_name.c_str(), method.c_str());
+    std::fprintf(stderr, "jtestgen: %s; restarting without that method\n", why.c_str());
     opts.exclude_methods.push_back(method);
-    if (attempt >= max_restarts) {
-      result = absl::InternalError(absl::StrCat("the JVM kept crashing on ", opts.class_name,
-                                                " (", attempt + 1, " crashes); giving up"));
-      break;
-    }
-    double used =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double used = std::chrono::duration<double>(Clock::now() - start).count();
     opts.budget_seconds = std::max(5.0, budget - used);
   }
-  munmap(mem, sizeof(SharedProgress));
-  return result;
+}
+
+Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal) {
+  RunDirs dirs;
+  JTG_ASSIGN_OR_RETURN(auto spec, Prepare(opts.out_dir, dirs));
+  opts.classpath = sandbox::AbsolutePathList(opts.classpath);
+  if (!opts.jar.empty()) opts.jar = sandbox::AbsolutePathList(opts.jar);
+  JTG_ASSIGN_OR_RETURN(sandbox::WorkerPage * page, sandbox::MapWorkerPage());
+  struct Unmap {
+    sandbox::WorkerPage* p;
+    ~Unmap() { sandbox::UnmapWorkerPage(p); }
+  } unmap{page};
+  sandbox::SignalGuard signals;
+  const double bound = opts.budget_seconds + std::max(300.0, 2 * opts.budget_seconds);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(bound));
+  auto body = [&]() { return RunBody(page, spec.scratch, [&] { return RunPerf(opts); }); };
+  JTG_ASSIGN_OR_RETURN(auto worker, sandbox::SandboxedProcess::Start(spec, sup.sandbox, body));
+  sandbox::WatchResult r = sandbox::WatchWorker(worker, *page, {deadline, 0});
+  const std::string what = opts.jar.empty() ? opts.class_name : opts.jar;
+  switch (r.end) {
+    case sandbox::WorkerEnd::kExited:
+      return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
+    case sandbox::WorkerEnd::kSetupError:
+      return SetupError(r.setup_error);
+    case sandbox::WorkerEnd::kInterrupted:
+      if (signal != nullptr) *signal = r.signal;
+      return absl::CancelledError(absl::StrCat("stopped by signal ", r.signal, " (",
+                                               strsignal(r.signal), ") while working on ",
+                                               what));
+    case sandbox::WorkerEnd::kDeadline:
+      return absl::DeadlineExceededError(absl::StrCat(
+          "perf on ", what, " passed its time bound of ", static_cast<int>(bound),
+          " s; stopped"));
+    case sandbox::WorkerEnd::kCrashed:
+      return absl::InternalError(absl::StrCat("the JVM crashed (signal ", r.signal, ", ",
+                                              strsignal(r.signal), ") while working on ",
+                                              what));
+    default:
+      return absl::InternalError(absl::StrCat("the perf worker for ", what,
+                                              " ended without reporting its status"));
+  }
 }
 
 }  // namespace jtg::cli

@@ -1,19 +1,40 @@
-// Crash supervision for `jtestgen suite` (ARCHITECTURE.md, process model): the work runs in
-// a forked worker process that owns the embedded JVM. If the code under test crashes the
-// JVM (a native fault, a HotSpot abort), the supervisor names the method that was running,
-// and starts a new worker without that method on the remaining budget, so one bad method
-// does not cost the whole class. The worker reports the running method through a page of
-// shared memory (no pipes to drain, nothing lost when it dies).
+// Supervision of `jtestgen suite` and `jtestgen perf` (ARCHITECTURE.md, process model): the
+// work runs in a worker process inside the sandbox (sandbox/sandboxed_process.h: read-only
+// file system except the output directory and a private scratch tmpfs, loopback-only
+// network, its own PID namespace, stdin on /dev/null). The supervisor
+//   - checks the output directory before anything runs;
+//   - restarts the worker without a method of the class under test when the JVM crashed in
+//     it, or when one of its calls did not return long after the watchdog should have
+//     stopped it (suite only), on the remaining budget;
+//   - kills the whole process tree at the run's hard wall-clock bound, or when jtestgen gets
+//     SIGTERM, SIGINT or SIGHUP, so nothing it started outlives it.
+// The worker reports through a page of shared memory (no pipes to drain, nothing lost when
+// it dies). Single-threaded; forks.
 #pragma once
 
+#include "cli/perf_command.h"
 #include "cli/suite_command.h"
 #include "common/status.h"
 
 namespace jtg::cli {
 
-// Runs RunSuite in worker processes, restarting after crashes (at most `max_restarts`).
-// Errors: the worker's own error, or Internal when the JVM crashed outside any method or
-// kept crashing.
-Status SuperviseSuite(SuiteOptions opts, int max_restarts = 3);
+struct SupervisorOptions {
+  bool sandbox = true;            // false: --no-sandbox (same process tree, no namespaces)
+  int max_restarts = 3;
+  double stall_seconds = 15;      // a call running this long is stuck (suite)
+  // Hard bound of a run: budget + max(min_finish_seconds, budget) for the search's
+  // minimization, writing, validation and measurement.
+  double min_finish_seconds = 120;
+};
+
+// Runs RunSuite in sandboxed workers. Errors: the worker's own error (its code kept), Internal
+// when the JVM crashed outside any method or kept crashing, DeadlineExceeded at the hard
+// bound, Cancelled when a signal stopped the run (`*signal` is set to it), FailedPrecondition
+// when the sandbox cannot be set up, InvalidArgument for an unusable --out.
+Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* signal);
+
+// Runs RunPerf in one sandboxed worker, with the same signal and bound handling (the bound
+// is budget + max(300 s, 2 x budget), perf's growth and timing runs being long).
+Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal);
 
 }  // namespace jtg::cli

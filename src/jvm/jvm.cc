@@ -1,5 +1,6 @@
 #include "jvm/jvm.h"
 
+#include <cstdlib>
 #include <cstring>
 
 #include "jvm/jni_util.h"
@@ -19,6 +20,13 @@ StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
   opts.push_back("-Xss8m");
   opts.push_back("-XX:+UseSerialGC");
   opts.push_back("-XX:TieredStopAtLevel=1");
+  // Java ignores TMPDIR; the sandbox points it at the worker's scratch tmpfs.
+  if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && *tmp != '\0') {
+    opts.push_back(std::string("-Djava.io.tmpdir=") + tmp);
+  }
+  // JDK 18's default: System.setSecurityManager throws instead of installing a manager
+  // that could keep the engine's own calls (and exit) from working.
+  opts.push_back("-Djava.security.manager=disallow");
   for (const auto& e : options.extra) opts.push_back(e);
   std::vector<JavaVMOption> jopts(opts.size());
   for (size_t i = 0; i < opts.size(); ++i) {

@@ -1,5 +1,8 @@
 #include "output/validator.h"
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -81,6 +84,17 @@ std::set<std::string> FailedJUnit4(const std::string& out) {
 
 }  // namespace
 
+StatusOr<std::string> MakeWorkDir(const std::string& prefix) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string tmpl = (tmp != nullptr && *tmp != '\0' ? std::string(tmp) : std::string("/tmp")) +
+                     "/" + prefix + "XXXXXX";
+  if (mkdtemp(tmpl.data()) == nullptr) {
+    return absl::InternalError("cannot create the work directory " + tmpl + ": " +
+                               std::strerror(errno));
+  }
+  return tmpl;
+}
+
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts) {
   Validation v;
@@ -96,8 +110,8 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   fs::create_directories(classes);
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
   JTG_ASSIGN_OR_RETURN(auto javac,
-                       RunProcess({opts.java_home + "/bin/javac", "-nowarn", "-encoding",
-                                   "UTF-8", "-d", classes, "-cp", cp, src},
+                       RunProcess({opts.java_home + "/bin/javac", "-J-Djava.io.tmpdir=" + opts.work_dir,
+                                   "-nowarn", "-encoding", "UTF-8", "-d", classes, "-cp", cp, src},
                                   600));
   if (javac.exit_code != 0) {
     v.log = javac.output;
@@ -114,22 +128,30 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   for (int run = 0; run < opts.runs; ++run) {
     std::string reports = (fs::path(opts.work_dir) / ("reports" + std::to_string(run))).string();
     fs::remove_all(reports);
+    // As in the search JVM: temporary files in the work directory, and no SecurityManager
+    // (code that installs one would keep the JVM from exiting).
     std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx1g",
-                                     "-XX:TieredStopAtLevel=1", "-cp", run_cp};
+                                     "-XX:TieredStopAtLevel=1",
+                                     "-Djava.io.tmpdir=" + opts.work_dir,
+                                     "-Djava.security.manager=disallow",
+                                     "-XX:ErrorFile=" + opts.work_dir + "/hs_err_pid%p.log",
+                                     "-cp", run_cp};
     if (opts.dialect == Dialect::kJUnit5) {
       for (const char* a : {"org.junit.platform.console.ConsoleLauncher", "--disable-banner",
                             "--disable-ansi-colors", "--details=none"}) {
         argv.push_back(a);
       }
-      // A test that hangs fails after this long instead of stalling the run.
-      argv.push_back("--config=junit.jupiter.execution.timeout.default=20s");
+      // A test that hangs fails after this long instead of stalling the run; in a thread of
+      // its own, so that one that ignores interrupts cannot hold up the others.
+      argv.push_back("--config=junit.jupiter.execution.timeout.default=10s");
+      argv.push_back("--config=junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD");
       argv.push_back("--select-class=" + Qualified(file));
       argv.push_back("--reports-dir=" + reports);
     } else {
       argv.push_back("org.junit.runner.JUnitCore");
       argv.push_back(Qualified(file));
     }
-    JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 300));
+    JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 180));
     ++v.runs_done;
     std::set<std::string> bad = opts.dialect == Dialect::kJUnit5
                                     ? FailedJUnit5(reports)

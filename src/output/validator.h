@@ -32,6 +32,10 @@ struct Validation {
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts);
 
+// Creates a fresh work directory `$TMPDIR/<prefix>XXXXXX` (TMPDIR defaulting to /tmp; in
+// the sandbox TMPDIR is the worker's scratch tmpfs). Errors: Internal naming the path.
+StatusOr<std::string> MakeWorkDir(const std::string& prefix);
+
 // Jar files of the JUnit dialect (Debian's junit4/junit5 packages), ':'-joined.
 std::string JUnitClasspath(Dialect d);
 

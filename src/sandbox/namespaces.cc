@@ -1,0 +1,106 @@
+#include "sandbox/namespaces.h"
+
+#include <fcntl.h>
+#include <linux/mount.h>
+#include <net/if.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+namespace jtg::sandbox {
+
+namespace {
+
+Status Fail(const std::string& what) {
+  return absl::FailedPreconditionError(
+      absl::StrCat("sandbox: cannot ", what, ": ", std::strerror(errno)));
+}
+
+Status WriteFile(const std::string& path, const std::string& text) {
+  int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return Fail("open " + path);
+  ssize_t n = write(fd, text.data(), text.size());
+  int saved = errno;
+  close(fd);
+  errno = saved;
+  if (n != static_cast<ssize_t>(text.size())) return Fail("write " + path);
+  return absl::OkStatus();
+}
+
+int MountSetattr(const char* path, uint64_t set, uint64_t clear) {
+  struct mount_attr attr {};
+  attr.attr_set = set;
+  attr.attr_clr = clear;
+  return static_cast<int>(
+      syscall(SYS_mount_setattr, AT_FDCWD, path, AT_RECURSIVE, &attr, sizeof attr));
+}
+
+Status LoopbackUp() {
+  int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (s < 0) return Fail("open a socket to configure lo");
+  struct ifreq ifr {};
+  std::strncpy(ifr.ifr_name, "lo", IFNAMSIZ - 1);
+  Status st = absl::OkStatus();
+  if (ioctl(s, SIOCGIFFLAGS, &ifr) < 0) {
+    st = Fail("read the flags of lo");
+  } else {
+    ifr.ifr_flags = static_cast<short>(ifr.ifr_flags | IFF_UP | IFF_RUNNING);
+    if (ioctl(s, SIOCSIFFLAGS, &ifr) < 0) st = Fail("bring lo up");
+  }
+  close(s);
+  return st;
+}
+
+}  // namespace
+
+Status EnterSandbox(const SandboxSpec& spec) {
+  if (spec.scratch.empty() || spec.scratch[0] != '/') {
+    return absl::InvalidArgumentError("sandbox: the scratch directory must be an absolute path");
+  }
+  const uid_t uid = geteuid();
+  const gid_t gid = getegid();
+  int flags = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWPID;
+  if (uid != 0) flags |= CLONE_NEWUSER;
+  if (unshare(flags) != 0) {
+    return Fail(uid != 0 ? "create user, mount and network namespaces (are unprivileged user "
+                           "namespaces disabled?)"
+                         : "create mount and network namespaces");
+  }
+  if (uid != 0) {
+    JTG_RETURN_IF_ERROR(WriteFile("/proc/self/setgroups", "deny"));
+    JTG_RETURN_IF_ERROR(WriteFile("/proc/self/uid_map", absl::StrCat("0 ", uid, " 1")));
+    JTG_RETURN_IF_ERROR(WriteFile("/proc/self/gid_map", absl::StrCat("0 ", gid, " 1")));
+  }
+  if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) {
+    return Fail("make mounts private");
+  }
+  // Each writable directory becomes a mount of its own, so that it can be made writable
+  // again after the recursive read-only pass below.
+  for (const std::string& w : spec.writable) {
+    if (mount(w.c_str(), w.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0) {
+      return Fail("bind " + w);
+    }
+  }
+  if (MountSetattr("/", MOUNT_ATTR_RDONLY, 0) != 0) return Fail("make / read-only");
+  for (const std::string& w : spec.writable) {
+    if (MountSetattr(w.c_str(), 0, MOUNT_ATTR_RDONLY) != 0) {
+      return Fail("keep " + w + " writable (is it on a read-only file system?)");
+    }
+  }
+  std::string opts = absl::StrCat("size=", spec.scratch_bytes, ",nr_inodes=200000,mode=0700");
+  if (mount("jtestgen-scratch", spec.scratch.c_str(), "tmpfs", MS_NOSUID | MS_NODEV,
+            opts.c_str()) != 0) {
+    return Fail("mount a scratch tmpfs on " + spec.scratch);
+  }
+  if (chdir(spec.scratch.c_str()) != 0) return Fail("enter " + spec.scratch);
+  return LoopbackUp();
+}
+
+}  // namespace jtg::sandbox

@@ -149,7 +149,12 @@ Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* sign
                            ") while running ", opts.class_name, ".", method);
         break;
       case sandbox::WorkerEnd::kStalled:
-        if (method.empty() || method.rfind("<clinit>", 0) == 0) {
+        if (method.rfind("<clinit>", 0) == 0) {
+          return absl::DeadlineExceededError(absl::StrCat(
+              "the static initializer of ", opts.class_name, " did not finish within ",
+              r.stalled_ms / 1000, " s; stopped"));
+        }
+        if (method.empty()) {
           return absl::DeadlineExceededError(absl::StrCat(
               opts.class_name, ": ", r.stalled_call.empty() ? "a call" : r.stalled_call,
               " did not return within ", r.stalled_ms / 1000,

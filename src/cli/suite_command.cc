@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "classfile/descriptor.h"
 #include "classpath/classpath.h"
+#include "cli/init_failure.h"
 #include "cli/suite_steps.h"
 #include "generate/blocked_goals.h"
 #include "generate/build_log.h"
@@ -113,7 +114,24 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   executor->SetWatchdog(watchdog.get());
   executor->SetProgressSink(progress);
   std::string load_error;
-  if (executor->FindClass(internal, &load_error) == nullptr) {
+  // Loading runs the static initializer: published like a call, so that one that never
+  // returns is named by the supervisor.
+  auto clinit = testcase::NewCallable(internal, "<clinit>", "()V", true);
+  if (progress != nullptr) progress->Running(clinit.get());
+  jclass cut_class = executor->FindClass(internal, &load_error);
+  if (progress != nullptr) progress->Running(nullptr);
+  if (cut_class == nullptr) {
+    if (IsInitializerFailure(load_error)) {
+      testcase::ExecResult init_run = executor->Run(testcase::TestCase{});
+      auto init_plan = transformer.Plan(internal);
+      std::optional<generate::CoverageModel> init_model;
+      if (init_plan) init_model.emplace(*init_plan);
+      return FinishInitializerFailure(
+          opts, internal, load_error, init_model ? &*init_model : nullptr,
+          init_model ? init_model->GoalsReached(init_run.goals, init_run.switches)
+                     : std::vector<int32_t>{},
+          *executor, seconds_since(t0));
+    }
     return absl::FailedPreconditionError(
         absl::StrCat("class ", opts.class_name, " cannot be loaded: ", load_error));
   }

@@ -1,7 +1,17 @@
 #include "output/process.h"
 
-#include <cstdio>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+
+#include "sandbox/namespaces.h"
 
 namespace jtg::output {
 
@@ -14,18 +24,96 @@ std::string ShellQuote(const std::string& s) {
   return out + "'";
 }
 
-StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int timeout_seconds) {
-  std::string cmd = "timeout -k 5 " + std::to_string(timeout_seconds);
-  for (const auto& a : argv) cmd += " " + ShellQuote(a);
-  cmd += " 2>&1 </dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return absl::InternalError("cannot start " + argv.front());
+namespace {
+
+[[noreturn]] void ExecChild(const std::vector<std::string>& argv, int out_fd, bool own_network) {
+  setpgid(0, 0);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  if (own_network && unshare(CLONE_NEWNET) == 0) (void)sandbox::BringLoopbackUp();
+  int null = open("/dev/null", O_RDONLY);
+  if (null >= 0) dup2(null, STDIN_FILENO);
+  dup2(out_fd, STDOUT_FILENO);
+  dup2(out_fd, STDERR_FILENO);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  execvp(args[0], args.data());
+  std::string msg = "cannot run " + argv.front() + ": " + std::strerror(errno) + "\n";
+  (void)!write(STDERR_FILENO, msg.data(), msg.size());
+  _exit(127);
+}
+
+}  // namespace
+
+StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int timeout_seconds,
+                                   const ProcessOptions& options) {
+  if (argv.empty()) return absl::InternalError("RunProcess: empty command");
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    return absl::InternalError("cannot create a pipe for " + argv.front());
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return absl::InternalError("cannot start " + argv.front() + ": " + std::strerror(errno));
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    ExecChild(argv, fds[1], options.own_network);
+  }
+  setpgid(pid, pid);  // also in the parent: no race with a kill before the child ran
+  close(fds[1]);
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::seconds(timeout_seconds);
+  auto kill_at = Clock::time_point::max();
+  bool timed_out = false;
+  int status = 0;
   ProcessResult r;
   char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  auto drain = [&]() {
+    for (;;) {
+      ssize_t n = read(fds[0], buf, sizeof buf);
+      if (n > 0) r.output.append(buf, static_cast<size_t>(n));
+      else if (n < 0 && errno == EINTR) continue;
+      else return n == 0;  // true at end of file
+    }
+  };
+  fcntl(fds[0], F_SETFL, O_NONBLOCK);
+  for (;;) {
+    struct pollfd p {fds[0], POLLIN, 0};
+    if (poll(&p, 1, 100) > 0 && drain()) {
+      // End of output: the child and what it started closed it; wait for the child.
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      break;
+    }
+    pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) {
+      // The child ended; what it left running in its group goes with it.
+      kill(-pid, SIGKILL);
+      drain();
+      break;
+    }
+    const auto now = Clock::now();
+    if (!timed_out && now >= deadline) {
+      timed_out = true;
+      kill(-pid, SIGTERM);
+      kill_at = now + std::chrono::seconds(5);
+    } else if (timed_out && now >= kill_at) {
+      kill(-pid, SIGKILL);
+      kill_at = Clock::time_point::max();
+    }
+  }
+  close(fds[0]);
+  kill(-pid, SIGKILL);  // nothing of the group outlives the call
+  if (timed_out) {
+    r.exit_code = 124;
+  } else {
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
   return r;
 }
 

@@ -42,7 +42,9 @@ int MountSetattr(const char* path, uint64_t set, uint64_t clear) {
       syscall(SYS_mount_setattr, AT_FDCWD, path, AT_RECURSIVE, &attr, sizeof attr));
 }
 
-Status LoopbackUp() {
+}  // namespace
+
+Status BringLoopbackUp() {
   int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   if (s < 0) return Fail("open a socket to configure lo");
   struct ifreq ifr {};
@@ -57,8 +59,6 @@ Status LoopbackUp() {
   close(s);
   return st;
 }
-
-}  // namespace
 
 Status EnterSandbox(const SandboxSpec& spec) {
   if (spec.scratch.empty() || spec.scratch[0] != '/') {
@@ -100,7 +100,7 @@ Status EnterSandbox(const SandboxSpec& spec) {
     return Fail("mount a scratch tmpfs on " + spec.scratch);
   }
   if (chdir(spec.scratch.c_str()) != 0) return Fail("enter " + spec.scratch);
-  return LoopbackUp();
+  return BringLoopbackUp();
 }
 
 }  // namespace jtg::sandbox

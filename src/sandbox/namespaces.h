@@ -43,4 +43,8 @@ struct SandboxSpec {
 // writable directory that could not be kept writable (e.g. it is on a read-only mount).
 Status EnterSandbox(const SandboxSpec& spec);
 
+// Brings up the loopback interface of the calling process's network namespace (a new one
+// has it down). Errors: FailedPrecondition with errno text (e.g. without CAP_NET_ADMIN).
+Status BringLoopbackUp();
+
 }  // namespace jtg::sandbox

@@ -51,6 +51,7 @@ int RunBody(sandbox::WorkerPage* page, const std::string& scratch,
             const std::function<Status()>& work) {
   setenv("TMPDIR", scratch.c_str(), 1);  // single-threaded here; no JVM yet
   Status st = work();
+  page->finished = 1;
   if (!st.ok()) {
     CopyTo(page->error, sizeof page->error, std::string(st.message()));
     page->error_code = static_cast<int>(st.code());
@@ -62,10 +63,8 @@ int RunBody(sandbox::WorkerPage* page, const std::string& scratch,
 
 Status WorkerError(const sandbox::WorkerPage& page, int exit_code) {
   if (page.error[0] == '\0') {
-    return absl::InternalError(absl::StrCat(
-        "the worker exited with status ", exit_code,
-        " without a result (the code under test ended the JVM by a path jtestgen does not "
-        "intercept)"));
+    return absl::InternalError(
+        absl::StrCat("the worker exited with status ", exit_code, " without a message"));
   }
   return Status(static_cast<absl::StatusCode>(page.error_code == 0 ? 13 : page.error_code),
                 page.error);
@@ -123,7 +122,19 @@ Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* sign
     std::string why;
     switch (r.end) {
       case sandbox::WorkerEnd::kExited:
-        return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
+        if (page->finished) {
+          return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
+        }
+        // The JVM ended before the work returned: the code under test exited by a path
+        // that is not intercepted (e.g. native code).
+        if (method.empty()) {
+          return absl::InternalError(absl::StrCat(
+              "the JVM exited with status ", r.exit_code, " while working on ",
+              opts.class_name, " outside any method under test"));
+        }
+        why = absl::StrCat("the JVM exited with status ", r.exit_code, " while running ",
+                           opts.class_name, ".", method);
+        break;
       case sandbox::WorkerEnd::kSetupError:
         return SetupError(r.setup_error);
       case sandbox::WorkerEnd::kInterrupted:
@@ -196,6 +207,11 @@ Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal
   const std::string what = opts.jar.empty() ? opts.class_name : opts.jar;
   switch (r.end) {
     case sandbox::WorkerEnd::kExited:
+      if (!page->finished) {
+        return absl::InternalError(absl::StrCat("the JVM exited with status ", r.exit_code,
+                                                " while working on ", what,
+                                                "; the code under test ended it"));
+      }
       return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
     case sandbox::WorkerEnd::kSetupError:
       return SetupError(r.setup_error);

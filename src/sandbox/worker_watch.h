@@ -21,6 +21,7 @@ struct WorkerPage {
   char call[1024];      // "owner.name" + descriptor of any running call, "" between calls
   char error[2048];     // the worker's error message, when it returns one
   int error_code;       // its absl::StatusCode
+  int finished;         // 1 once the work returned (an exit without it: the JVM was ended)
   std::atomic<int64_t> call_started_ms;  // steady-clock ms when `call` began; 0 = no call
 };
 static_assert(std::atomic<int64_t>::is_always_lock_free);

@@ -14,7 +14,6 @@ set -uo pipefail
 [[ $# -eq 2 ]] || { echo "usage: run_hostile.sh <build_dir> <source_dir>" >&2; exit 2; }
 BUILD="$(cd "$1" && pwd)"
 SRC="$(cd "$2" && pwd)"
-SENTINEL=/tmp/jtg-hostile-sentinel
 BUDGET=10
 MAX_WALL=$((BUDGET + 60))
 JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
@@ -22,12 +21,10 @@ JTG="$BUILD/jtestgen"
 CP="$BUILD/fixtures_hostile/classes"
 
 # --- 1. the outer namespace --------------------------------------------------------------
+source "$(dirname "${BASH_SOURCE[0]}")/lib_hostile_ns.sh"
 if [[ "${JTG_HOSTILE_NS:-}" != 1 ]]; then
   scratch="$(mktemp -d "$BUILD/e2e-hostile.XXXXXX")" || exit 1
-  userns=(); [[ $(id -u) -eq 0 ]] || userns=(--user --map-root-user)
-  JTG_HOSTILE_NS=1 JTG_HOSTILE_SCRATCH="$scratch" \
-    unshare "${userns[@]}" --mount --pid --fork --mount-proc --propagation private \
-    bash "${BASH_SOURCE[0]}" "$@"
+  ns_enter "$scratch" "${BASH_SOURCE[0]}" "$@"
   rc=$?
   rm -rf "$scratch"
   if [[ $rc -eq 99 ]]; then
@@ -37,25 +34,7 @@ if [[ "${JTG_HOSTILE_NS:-}" != 1 ]]; then
   fi
   exit $rc
 fi
-
 SCRATCH="$JTG_HOSTILE_SCRATCH"
-ns_setup() {
-  mount --bind "$SCRATCH" "$SCRATCH" || return 1
-  # Every mount read-only (deepest last so parents do not hide children), then the scratch
-  # writable again.
-  local mp
-  while read -r mp; do
-    mount -o remount,bind,ro "$mp" 2>/dev/null || true
-  done < <(awk '{ print $5 }' /proc/self/mountinfo)
-  mount -o remount,bind,rw "$SCRATCH" || return 1
-  mount -t tmpfs -o size=512m jtg-hostile-tmp /tmp || return 1
-  mkdir -p "$SENTINEL"/{home/.config,cache/deep/er,project/src} || return 1
-  mount --bind "$SENTINEL/home" /root || return 1
-  # The proof: / and the build tree refuse writes, the scratch and the tmpfs take them.
-  ! touch /jtg-hostile-probe 2>/dev/null || return 1
-  ! touch "$SRC/jtg-hostile-probe" 2>/dev/null || return 1
-  touch "$SCRATCH/probe" && rm "$SCRATCH/probe" || return 1
-}
 ns_setup || exit 99
 
 passed=0; failed=0
@@ -65,27 +44,6 @@ fail() {
   shift
   local f
   for f in "$@"; do [[ -s "$f" ]] && { echo "---- $f"; tail -n 30 "$f" | sed 's/^/  | /'; }; done
-}
-
-make_sentinel() {
-  echo "keep me" >"$SENTINEL/home/.bashrc"
-  echo "token" >"$SENTINEL/home/.config/secret"
-  for i in 1 2 3; do echo "entry $i" >"$SENTINEL/cache/e$i"; done
-  echo deep >"$SENTINEL/cache/deep/er/file"
-  echo "class A {}" >"$SENTINEL/project/src/A.java"
-  echo "project" >"$SENTINEL/project/README"
-}
-snapshot() {  # paths, types, sizes, modes, mtimes and checksums of the sentinel tree
-  (cd "$SENTINEL" && find . -printf '%p %y %s %m %T@\n' | sort
-   find . -type f -print0 | sort -z | xargs -0 -r md5sum)
-}
-strays() {  # processes of this namespace other than the script's own shells
-  local p c out=""
-  for p in /proc/[0-9]*; do
-    c=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null) || continue
-    case "$c" in *java*|*jtestgen*|*sleep\ 600*) out+="${p#/proc/}:${c:0:80} " ;; esac
-  done
-  echo "$out"
 }
 
 make_sentinel

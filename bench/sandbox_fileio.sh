@@ -36,10 +36,10 @@ for cls in $CLASSES; do
   (cd "$SENTINEL/project" && HOME="$SENTINEL/home" "$BUILD/jtestgen" suite --classpath "$CP" \
     --class "$cls" --budget "$BUDGET" --out "$out" </dev/null >"$log" 2>&1); rc=$?
   wall=$((SECONDS - t0))
-  [[ "$(snapshot)" == "$base" ]] && s1=same || { s1=CHANGED; make_sentinel; }
+  [[ "$(snapshot)" == "$base" ]] && s1=same || { s1=CHANGED; make_sentinel; base="$(snapshot)"; }
   json=$(cd "$SENTINEL/project" && "$SRC/tools/jacoco/measure_suite.sh" "$CP" "$cls" "$out" 5 2>/dev/null)
   echo "$json" >"$SCRATCH/jacoco.json"
-  [[ "$(snapshot)" == "$base" ]] && s2=same || { s2=CHANGED; make_sentinel; }
+  [[ "$(snapshot)" == "$base" ]] && s2=same || { s2=CHANGED; make_sentinel; base="$(snapshot)"; }
   tests=$(tr -d ' \n' <"$out/jtestgen-report.json" 2>/dev/null | grep -o '"tests":[0-9]*' | head -1 | cut -d: -f2)
   printf '%-10s %4s %6s %5s %12s %12s %12s %12s %6s %8s %8s\n' "${cls##*.}" "$rc" "$wall" "${tests:-0}" \
     "$(counter "$out/jtestgen-report.json" branches)" "$(counter "$out/jtestgen-report.json" lines)" \

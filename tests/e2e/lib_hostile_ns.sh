@@ -38,7 +38,9 @@ ns_setup() {
   touch "$scratch/probe" && rm "$scratch/probe" || return 1
 }
 
+# Empties the tree (home stays: it is bound onto /root) and fills it anew; snapshot again after.
 make_sentinel() {
+  find "$SENTINEL" -mindepth 1 -not -path "$SENTINEL/home" -delete 2>/dev/null
   mkdir -p "$SENTINEL"/{home/.config,cache/deep/er,project/src}
   echo "keep me" >"$SENTINEL/home/.bashrc"
   echo "token" >"$SENTINEL/home/.config/secret"

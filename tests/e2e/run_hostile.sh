@@ -74,7 +74,7 @@ check_case() {
   [[ $wall -le $MAX_WALL ]] && pass "$name ends within budget + 60 s (${wall} s)" \
     || fail "$name took ${wall} s (bound ${MAX_WALL} s, exit $rc)" "$log"
   [[ "$(snapshot)" == "$BASE" ]] && pass "$name leaves the sentinel tree unchanged" \
-    || { fail "$name changed the sentinel tree" "$log"; diff <(echo "$BASE") <(snapshot) | head -20; make_sentinel; }
+    || { fail "$name changed the sentinel tree" "$log"; diff <(echo "$BASE") <(snapshot) | head -20; make_sentinel; BASE="$(snapshot)"; }
   local s; s=$(strays)
   [[ -z "$s" ]] && pass "$name leaves no process behind" || fail "$name left processes: $s"
   local left; left=$(ls -d /tmp/jtestgen-* 2>/dev/null)
@@ -172,7 +172,7 @@ for d in "$OUTS"/*/; do
   [[ $rc -eq 0 ]] && pass "$name: the written suite passes in a plain JVM" \
     || fail "$name: the written suite fails (exit $rc)" "$LOGS/junit-$name"
   [[ "$(snapshot)" == "$BASE" ]] && pass "$name: its suite leaves the sentinel tree unchanged" \
-    || { fail "$name: its suite changed the sentinel tree"; diff <(echo "$BASE") <(snapshot) | head -20; make_sentinel; }
+    || { fail "$name: its suite changed the sentinel tree"; diff <(echo "$BASE") <(snapshot) | head -20; make_sentinel; BASE="$(snapshot)"; }
   pkill -f ConsoleLauncher 2>/dev/null
 done
 

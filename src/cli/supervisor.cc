@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "sandbox/run_dirs.h"
@@ -76,37 +77,44 @@ Status SetupError(const std::string& why) {
             "--no-sandbox)");
 }
 
-struct RunDirs {
+// What one supervised run holds: its scratch directory (removed at the end), the sandbox
+// spec, the shared page, and the blocked signals (restored at the end).
+struct Session {
   std::string scratch;
-  ~RunDirs() { sandbox::RemoveScratchDir(scratch); }
+  sandbox::SandboxSpec spec;
+  sandbox::WorkerPage* page = nullptr;
+  sandbox::SignalGuard signals;
+  ~Session() {
+    sandbox::UnmapWorkerPage(page);
+    sandbox::RemoveScratchDir(scratch);
+  }
 };
 
-StatusOr<sandbox::SandboxSpec> Prepare(std::string& out_dir, RunDirs& dirs) {
+// Checks and normalizes --out (before anything runs), makes the scratch and the page.
+StatusOr<std::unique_ptr<Session>> OpenSession(std::string& out_dir) {
   JTG_ASSIGN_OR_RETURN(out_dir, sandbox::PrepareOutputDir(out_dir));
-  JTG_ASSIGN_OR_RETURN(dirs.scratch, sandbox::MakeScratchDir());
-  sandbox::SandboxSpec spec;
-  spec.scratch = dirs.scratch;
-  spec.writable = {out_dir};
-  return spec;
+  auto s = std::make_unique<Session>();
+  JTG_ASSIGN_OR_RETURN(s->scratch, sandbox::MakeScratchDir());
+  s->spec.scratch = s->scratch;
+  s->spec.writable = {out_dir};
+  JTG_ASSIGN_OR_RETURN(s->page, sandbox::MapWorkerPage());
+  return s;
+}
+
+Clock::time_point After(Clock::time_point start, double seconds) {
+  return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 }  // namespace
 
 Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* signal) {
-  RunDirs dirs;
-  JTG_ASSIGN_OR_RETURN(auto spec, Prepare(opts.out_dir, dirs));
+  JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
-  JTG_ASSIGN_OR_RETURN(sandbox::WorkerPage * page, sandbox::MapWorkerPage());
-  struct Unmap {
-    sandbox::WorkerPage* p;
-    ~Unmap() { sandbox::UnmapWorkerPage(p); }
-  } unmap{page};
-  sandbox::SignalGuard signals;
+  sandbox::WorkerPage* page = session->page;
+  const sandbox::SandboxSpec& spec = session->spec;
   const auto start = Clock::now();
   const double budget = opts.budget_seconds;
-  const auto deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
-                  budget + std::max(sup.min_finish_seconds, budget)));
+  const auto deadline = After(start, budget + std::max(sup.min_finish_seconds, budget));
   std::string cut = opts.class_name;
   std::replace(cut.begin(), cut.end(), '.', '/');
   for (int attempt = 0;; ++attempt) {
@@ -188,19 +196,13 @@ Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* sign
 }
 
 Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal) {
-  RunDirs dirs;
-  JTG_ASSIGN_OR_RETURN(auto spec, Prepare(opts.out_dir, dirs));
+  JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
   if (!opts.jar.empty()) opts.jar = sandbox::AbsolutePathList(opts.jar);
-  JTG_ASSIGN_OR_RETURN(sandbox::WorkerPage * page, sandbox::MapWorkerPage());
-  struct Unmap {
-    sandbox::WorkerPage* p;
-    ~Unmap() { sandbox::UnmapWorkerPage(p); }
-  } unmap{page};
-  sandbox::SignalGuard signals;
+  sandbox::WorkerPage* page = session->page;
+  const sandbox::SandboxSpec& spec = session->spec;
   const double bound = opts.budget_seconds + std::max(300.0, 2 * opts.budget_seconds);
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(bound));
+  const auto deadline = After(Clock::now(), bound);
   auto body = [&]() { return RunBody(page, spec.scratch, [&] { return RunPerf(opts); }); };
   JTG_ASSIGN_OR_RETURN(auto worker, sandbox::SandboxedProcess::Start(spec, sup.sandbox, body));
   sandbox::WatchResult r = sandbox::WatchWorker(worker, *page, {deadline, 0});

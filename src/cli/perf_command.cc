@@ -18,6 +18,7 @@
 #include "generate/mosa.h"
 #include "generate/universe.h"
 #include "jvm/jvm.h"
+#include "jvm/jdk_guards.h"
 #include "jvm/watchdog.h"
 #include "output/junit_writer.h"
 #include "output/process.h"
@@ -148,6 +149,7 @@ struct PerfSession {
   std::chrono::steady_clock::time_point t0;
   // Wall-clock seconds spent per phase (perf-report.json "phases_s").
   double static_s = 0, search_s = 0, growth_s = 0, validation_s = 0, timing_s = 0;
+  jvm::JdkGuards guards;  // read by the executor after each run
   double Elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -195,6 +197,9 @@ StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
   JTG_ASSIGN_OR_RETURN(s->executor, testcase::Executor::Create(vm.env(), exec_opts));
   JTG_ASSIGN_OR_RETURN(s->watchdog, jvm::Watchdog::Create(vm.vm(), vm.jvmti(), vm.env()));
   s->executor->SetWatchdog(s->watchdog.get());
+  JTG_ASSIGN_OR_RETURN(s->guards, jvm::StartJdkGuards(vm, *s->counting.transformer));
+  s->executor->SetSandboxEvents(s->guards.events.get());
+  s->executor->SetThreadTracker(s->guards.threads.get());
   for (int64_t n = std::max(1, opts.mu / 8); n <= opts.mu; n *= 2) s->ns.push_back(n);
   return s;
 }

@@ -20,6 +20,7 @@
 #include "generate/random_search.h"
 #include "generate/universe.h"
 #include "jvm/coverage_transformer.h"
+#include "jvm/jdk_guards.h"
 #include "jvm/jvm.h"
 #include "jvm/mockito_jars.h"
 #include "jvm/watchdog.h"
@@ -105,13 +106,17 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   // Mockito is on the JVM's classpath only, never on the indexed one (no producers from it).
   jopts.classpath = opts.mocks ? cp.spec() + ":" + jvm::MockitoClasspath() : cp.spec();
   jopts.transformer = &transformer;
+  jopts.retransform = true;  // the JDK guards retransform java.base classes
   JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
+  JTG_ASSIGN_OR_RETURN(jvm::JdkGuards guards, jvm::StartJdkGuards(*vm, transformer));
   testcase::ExecutorOptions exec_opts;
   exec_opts.hit_counts = opts.search == "adynamosa";  // the frequency proxies need them
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), exec_opts));
   JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
   if (opts.mocks) JTG_RETURN_IF_ERROR(executor->PrepareMocks());  // before any time limit
   executor->SetWatchdog(watchdog.get());
+  executor->SetSandboxEvents(guards.events.get());
+  executor->SetThreadTracker(guards.threads.get());
   executor->SetProgressSink(progress);
   std::string load_error;
   // Loading runs the static initializer: published like a call, so that one that never

@@ -20,6 +20,21 @@ bool IsExcludedClass(std::string_view n) {
 
 std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
     std::string_view internal_name, bool boot_loader, std::span<const uint8_t> bytes) {
+  if (boot_loader && guarding_.load()) {
+    std::string name(internal_name);
+    std::lock_guard<std::mutex> lock(mu_);
+    auto hooks = guard_hooks_.find(name);
+    if (hooks != guard_hooks_.end()) {
+      if (auto done = guarded_.find(name); done != guarded_.end()) return done->second;
+      auto hooked = instrument::InsertEntryHooks(bytes, name, hooks->second);
+      if (!hooked.ok()) {
+        failures_[name] = std::string(hooked.status().message());
+        return std::nullopt;
+      }
+      guarded_[name] = *hooked;
+      return std::move(*hooked);
+    }
+  }
   const bool excluded = boot_loader || IsExcludedClass(internal_name);
   if (excluded && !(boot_loader && counting_.load())) return std::nullopt;
   std::string name(internal_name);
@@ -52,6 +67,14 @@ std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
     instrumented_[name] = result->bytes;
   }
   return std::move(result->bytes);
+}
+
+void CoverageTransformer::GuardJdkClasses(
+    std::map<std::string, std::vector<instrument::EntryHook>> hooks) {
+  std::lock_guard<std::mutex> lock(mu_);
+  guard_hooks_ = std::move(hooks);
+  guarded_.clear();
+  guarding_ = !guard_hooks_.empty();
 }
 
 void CoverageTransformer::CountJdkClasses(std::vector<std::string> jdk_classes) {

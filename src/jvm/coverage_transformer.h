@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "instrument/entry_hooks.h"
 #include "instrument/instrument.h"
 #include "instrument/plan.h"
 #include "jvm/jvm.h"
@@ -49,6 +50,13 @@ class CoverageTransformer : public ClassTransformer {
   // helper's module (Jvm::LetJavaBaseReadRuntime) before a listed class loads.
   void CountJdkClasses(std::vector<std::string> jdk_classes);
 
+  // JDK guards (jdk_guards.h): from now on the bootstrap-loader classes named in `hooks`
+  // get those entry hooks (instrument/entry_hooks.h) and nothing else, as they load or when
+  // the JVM retransforms them; the hooked bytes are kept and served again on any later
+  // retransform. A class that cannot be hooked is left as it is, with the reason in
+  // Failures(). A second call replaces the table.
+  void GuardJdkClasses(std::map<std::string, std::vector<instrument::EntryHook>> hooks);
+
   // Serves `bytes` instead of the instrumented bytes whenever the class named
   // `internal_name` is transformed again (a JVMTI retransform), until ClearOverride; used
   // by the redundancy oracle (perf/read_oracle.h) to swap read probes in for one run. Only
@@ -77,6 +85,9 @@ class CoverageTransformer : public ClassTransformer {
   std::set<std::string> jdk_classes_;
   std::map<std::string, std::vector<uint8_t>> original_, instrumented_;  // counting mode
   std::map<std::string, std::vector<uint8_t>> overrides_;  // SetOverride
+  std::atomic<bool> guarding_{false};  // written under mu_, read without it too
+  std::map<std::string, std::vector<instrument::EntryHook>> guard_hooks_;
+  std::map<std::string, std::vector<uint8_t>> guarded_;  // hooked bytes
 };
 
 // Whether a class belongs to the JDK, to jtestgen itself, to the test libraries (JUnit,

@@ -26,12 +26,18 @@ std::string ShellQuote(const std::string& s) {
 
 namespace {
 
-[[noreturn]] void ExecChild(const std::vector<std::string>& argv, int out_fd, bool own_network) {
+[[noreturn]] void ExecChild(const std::vector<std::string>& argv, int out_fd, bool own_network,
+                            const std::string& cwd) {
   setpgid(0, 0);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
   if (own_network && unshare(CLONE_NEWNET) == 0) (void)sandbox::BringLoopbackUp();
+  if (!cwd.empty() && chdir(cwd.c_str()) != 0) {
+    std::string msg = "cannot enter " + cwd + ": " + std::strerror(errno) + "\n";
+    (void)!write(out_fd, msg.data(), msg.size());
+    _exit(127);
+  }
   int null = open("/dev/null", O_RDONLY);
   if (null >= 0) dup2(null, STDIN_FILENO);
   dup2(out_fd, STDOUT_FILENO);
@@ -62,7 +68,7 @@ StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int tim
   }
   if (pid == 0) {
     close(fds[0]);
-    ExecChild(argv, fds[1], options.own_network);
+    ExecChild(argv, fds[1], options.own_network, options.cwd);
   }
   setpgid(pid, pid);  // also in the parent: no race with a kill before the child ran
   close(fds[1]);

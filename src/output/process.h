@@ -23,6 +23,8 @@ struct ProcessOptions {
   // Needs the privilege to create namespaces (jtestgen's sandbox gives it); when it cannot
   // be had the child shares the caller's network. Off by default.
   bool own_network = false;
+  // Working directory of the child ("" = the caller's); it must exist.
+  std::string cwd;
 };
 
 // Runs argv[0] (looked up in PATH) with stdin on /dev/null, for at most `timeout_seconds`.

@@ -151,9 +151,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       argv.push_back("org.junit.runner.JUnitCore");
       argv.push_back(Qualified(file));
     }
-    // In a network of its own: ports the search JVM still holds must not make a test pass.
+    // In a network of its own (ports the search JVM still holds must not make a test pass),
+    // and in an empty working directory of its own: a test must not depend on files that
+    // earlier runs, or the search, left behind.
     ProcessOptions popts;
     popts.own_network = true;
+    popts.cwd = (fs::path(opts.work_dir) / ("cwd" + std::to_string(run))).string();
+    fs::remove_all(popts.cwd);
+    fs::create_directories(popts.cwd);
     JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 180, popts));
     ++v.runs_done;
     std::set<std::string> bad = opts.dialect == Dialect::kJUnit5

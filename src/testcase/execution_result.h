@@ -45,9 +45,24 @@ struct ExecResult {
   double millis = 0;
   int64_t iterations = 0;  // backward jumps executed in instrumented code (Probes.iterations)
 
+  // What the run did outside the JVM, from the JDK guards (jvm/jdk_guards.h: kSandboxExit,
+  // kSandboxFiles, kSandboxNetwork, kSandboxProcess, kSandboxSecurityManager bits), any
+  // thread included, and a description of the first such event (e.g. "files: /a/b").
+  int sandbox_events = 0;
+  std::string sandbox_first;
+  // Threads the run started that were still computing at its end, or could not be stopped
+  // (jvm/thread_tracker.h).
+  int threads_busy = 0, threads_unstoppable = 0;
+
   bool Normal() const { return threw_at < 0 && !setup_failed; }
+  // Whether the test would leave the JVM's world as it found it: no exit, file change,
+  // network use off the machine, process, SecurityManager, or thread left running.
+  bool Contained() const {
+    return !exit_attempt && sandbox_events == 0 && threads_busy == 0 &&
+           threads_unstoppable == 0;
+  }
   // Whether the test can be written as a stable JUnit test.
-  bool Writable() const { return !budget_exceeded && !exit_attempt && !setup_failed; }
+  bool Writable() const { return !budget_exceeded && !setup_failed && Contained(); }
 };
 
 }  // namespace jtg::testcase

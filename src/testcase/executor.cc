@@ -172,6 +172,8 @@ ExecResult Executor::Run(const TestCase& tc) {
              opts_.time_limit_ms * 1000000LL;
   env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit),
                              deadline);
+  if (sandbox_ != nullptr) sandbox_->Reset(env_);
+  if (threads_ != nullptr) threads_->BeginTest(env_);
   std::vector<jvalue> vals(tc.size());
   int64_t fired_before = 0;
   if (watchdog_ != nullptr) {
@@ -193,6 +195,16 @@ ExecResult Executor::Run(const TestCase& tc) {
     watchdog_->Disarm();
     // Interrupted or stopped by the watchdog: whatever it threw, the run overran.
     if (watchdog_->fired() != fired_before) out.budget_exceeded = true;
+  }
+  // Threads the run left first (they may still exit or write), then what the run did.
+  if (threads_ != nullptr) {
+    jvm::ThreadsLeft left = threads_->EndTest(env_);
+    out.threads_busy = left.busy;
+    out.threads_unstoppable = left.unstoppable;
+  }
+  if (sandbox_ != nullptr) {
+    out.sandbox_events = sandbox_->Take(env_, &out.sandbox_first);
+    if (out.sandbox_events & jvm::kSandboxExit) out.exit_attempt = true;
   }
   out.iterations = env_->GetStaticLongField(probes_, iterations_);
   if (progress_ != nullptr) progress_->Running(nullptr);

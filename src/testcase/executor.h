@@ -16,6 +16,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "common/status.h"
+#include "jvm/jdk_guards.h"
+#include "jvm/thread_tracker.h"
 #include "jvm/watchdog.h"
 #include "testcase/progress.h"
 #include "testcase/execution_result.h"
@@ -71,6 +73,10 @@ class Executor {
   JNIEnv* env() const { return env_; }
   // Stops runs blocked outside instrumented code (not owned; may be null).
   void SetWatchdog(jvm::Watchdog* w) { watchdog_ = w; }
+  // The JDK guards' record (jvm/jdk_guards.h) and the tracker of threads a run starts
+  // (jvm/thread_tracker.h); read into ExecResult after each run. Not owned; may be null.
+  void SetSandboxEvents(jvm::SandboxEvents* s) { sandbox_ = s; }
+  void SetThreadTracker(jvm::ThreadTracker* t) { threads_ = t; }
   // Told before every call statement runs (not owned; may be null).
   void SetProgressSink(ProgressSink* p) { progress_ = p; }
 
@@ -104,6 +110,8 @@ class Executor {
   JNIEnv* env_;
   ExecutorOptions opts_;
   jvm::Watchdog* watchdog_ = nullptr;
+  jvm::SandboxEvents* sandbox_ = nullptr;
+  jvm::ThreadTracker* threads_ = nullptr;
   ProgressSink* progress_ = nullptr;
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr, counts_ = nullptr;

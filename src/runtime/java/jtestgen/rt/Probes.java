@@ -275,11 +275,13 @@ public final class Probes {
 
   /** Replaces System.exit(int) in instrumented code. */
   public static void exit(int status) {
+    Sandbox.exit(status);  // records it for the current execution, whatever the thread
     throw new ExitAttempt(status);
   }
 
   /** Replaces Runtime.exit(int) and Runtime.halt(int) in instrumented code. */
   public static void runtimeExit(Runtime r, int status) {
+    Sandbox.exit(status);
     throw new ExitAttempt(status);
   }
 

@@ -1,0 +1,71 @@
+// JDK guards (issue 19): entry hooks (instrument/entry_hooks.h) in the JDK methods through
+// which Java code exits the JVM, changes files, opens sockets and starts processes, calling
+// jtestgen.rt.Sandbox. In the search JVM they
+//   - refuse Runtime.exit/halt (every path: direct calls, reflection, method handles, other
+//     threads) with jtestgen.rt.ExitAttempt, and ProcessBuilder.start with an IOException;
+//   - record file mutations (java.io.File's mutators, FileOutputStream and read-write
+//     RandomAccessFile opens, File.createTempFile, sun.nio.fs.UnixNativeDispatcher's
+//     mutating calls and opens with write/create/truncate/append flags), connects and binds
+//     to non-loopback addresses (sun.nio.ch.Net), and System.setSecurityManager,
+//     so that the executor can mark the execution (testcase::ExecResult::sandbox_events)
+//     and such tests are never written.
+// The kernel sandbox (sandbox/namespaces.h) is what keeps the machine safe; these hooks
+// keep the written tests safe. The table is for JDK 17's internals (java.base); a listed
+// method missing from the running JDK is an error naming it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "instrument/entry_hooks.h"
+#include "jvm/coverage_transformer.h"
+#include "jvm/jvm.h"
+#include "jvm/thread_tracker.h"
+
+namespace jtg::jvm {
+
+// Bits of ExecResult::sandbox_events, as jtestgen.rt.Sandbox records them.
+inline constexpr int kSandboxExit = 1, kSandboxFiles = 2, kSandboxNetwork = 4,
+                     kSandboxProcess = 8, kSandboxSecurityManager = 16;
+
+// Reads and resets jtestgen.rt.Sandbox's record of one execution (two static field
+// accesses per execution; the description only when something happened). Use on the
+// executing thread. Ownership: holds a global reference to the Sandbox class.
+class SandboxEvents {
+ public:
+  // Errors: Internal when the runtime class or its fields are missing.
+  static StatusOr<std::unique_ptr<SandboxEvents>> Create(JNIEnv* env);
+  ~SandboxEvents();
+  void Reset(JNIEnv* env);
+  // The events since Reset (kSandbox* bits) and the first one's description ("" if none).
+  int Take(JNIEnv* env, std::string* first);
+
+ private:
+  SandboxEvents() = default;
+  JNIEnv* env_ = nullptr;
+  jclass cls_ = nullptr;
+  jfieldID events_ = nullptr, first_ = nullptr;
+};
+
+// Internal class name -> the hooks of its methods.
+std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable();
+
+// What an executor needs to read the guards after each run (Executor::SetSandboxEvents,
+// SetThreadTracker). Owns both; keep it alive as long as the executor runs tests.
+struct JdkGuards {
+  std::unique_ptr<SandboxEvents> events;
+  std::unique_ptr<ThreadTracker> threads;
+  int retransformed = 0;  // guard classes that were already loaded
+};
+
+// Hooks the classes of JdkGuardTable (the transformer hooks them as they load, loaded ones
+// are retransformed), starts the thread tracker, then arms Sandbox.
+// REQUIRES: `jvm` created with JvmOptions::retransform and `transformer`; call on the
+// creating thread before any test runs. Errors: Internal naming the class that could not
+// be hooked, or the JVMTI error.
+StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer);
+
+}  // namespace jtg::jvm

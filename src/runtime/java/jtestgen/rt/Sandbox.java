@@ -1,0 +1,129 @@
+package jtestgen.rt;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+/**
+ * Hooks called at the entry of JDK methods (inserted by the engine, jvm/jdk_guards.h): they
+ * record what a test execution did to the world outside the JVM, so that such a test is not
+ * written, and refuse exits and process starts. Armed only in the search JVM; a plain JVM
+ * never calls them. (No string concatenation by invokedynamic here: its bootstrap must not run
+ * inside a hook.) Any thread counts for the current execution. The hooks do no I/O and call
+ * nothing that could reach a hooked method again.
+ */
+public final class Sandbox {
+  public static final int EXIT = 1;
+  public static final int FILES = 2;
+  public static final int NETWORK = 4;
+  public static final int PROCESS = 8;
+  public static final int SECURITY_MANAGER = 16;
+
+  private static volatile boolean armed;
+  /** Events since the engine last read them (bits above). */
+  public static volatile int events;
+  /** A description of the first event since then, or null. */
+  public static volatile String first;
+
+  private Sandbox() {}
+
+  /** Threads started since the engine last read them (Thread.start's hook), and their count. */
+  public static Thread[] started = new Thread[8];
+  public static int startedCount;
+
+  /** Arms the hooks; threads of the code under test die quietly from then on. */
+  public static void arm() {
+    Thread.setDefaultUncaughtExceptionHandler(new Quiet());
+    armed = true;
+  }
+
+  /** The uncaught exceptions of the code under test's threads are not the engine's output. */
+  private static final class Quiet implements Thread.UncaughtExceptionHandler {
+    @Override
+    public void uncaughtException(Thread t, Throwable e) {}
+  }
+
+  /** Entry of Thread.start(): the engine stops what a test left running (thread_tracker.h). */
+  public static synchronized void thread(int unused, Object thread) {
+    if (!armed || !(thread instanceof Thread)) return;
+    if (startedCount == started.length) {
+      Thread[] bigger = new Thread[started.length * 2];
+      System.arraycopy(started, 0, bigger, 0, startedCount);
+      started = bigger;
+    }
+    started[startedCount++] = (Thread) thread;
+  }
+
+  /** The threads started since the last call (engine side; the array is then cleared). */
+  public static synchronized Thread[] takeStarted() {
+    if (startedCount == 0) return null;
+    Thread[] out = new Thread[startedCount];
+    System.arraycopy(started, 0, out, 0, startedCount);
+    for (int i = 0; i < startedCount; i++) started[i] = null;
+    startedCount = 0;
+    return out;
+  }
+
+  private static synchronized void record(int kind, String what) {
+    events |= kind;
+    if (first == null && what != null) first = what;
+  }
+
+  private static String describe(Object target) {
+    if (target == null) return "?";
+    try {
+      return String.valueOf(target);
+    } catch (RuntimeException e) {
+      return target.getClass().getName();
+    }
+  }
+
+  /** Entry of a method that writes, creates, deletes or renames files; `target` names it. */
+  public static void files(int unused, Object target) {
+    if (armed) record(FILES, "files: ".concat(describe(target)));
+  }
+
+  /** Entry of sun.nio.fs.UnixNativeDispatcher.open/openat: only opens that may write count. */
+  public static void open(Object path, int flags) {
+    // O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND (Linux)
+    if (armed && (flags & (0x1 | 0x2 | 0x40 | 0x200 | 0x400)) != 0) {
+      record(FILES, "files: ".concat(describe(path)));
+    }
+  }
+
+  /** Entry of RandomAccessFile.open(String, int): its mode bit 2 is read-write. */
+  public static void randomAccess(Object name, int mode) {
+    if (armed && (mode & 2) != 0) record(FILES, "files: ".concat(describe(name)));
+  }
+
+  /** Entry of sun.nio.ch.Net.connect/bind: anything but a loopback address counts. */
+  public static void network(int unused, Object address) {
+    if (!armed) return;
+    InetAddress a = null;
+    if (address instanceof InetAddress) {
+      a = (InetAddress) address;
+    } else if (address instanceof InetSocketAddress) {
+      a = ((InetSocketAddress) address).getAddress();
+    }
+    if (a == null || !a.isLoopbackAddress()) record(NETWORK, "network: ".concat(describe(address)));
+  }
+
+  /** Entry of ProcessBuilder.start(): refused. */
+  public static void process(int unused, Object builder) throws IOException {
+    if (!armed) return;
+    record(PROCESS, "process");
+    throw new IOException("process creation refused by jtestgen's sandbox");
+  }
+
+  /** Entry of System.setSecurityManager: recorded (the JVM refuses it: security.manager=disallow). */
+  public static void securityManager(int unused, Object manager) {
+    if (armed) record(SECURITY_MANAGER, "System.setSecurityManager");
+  }
+
+  /** Entry of Runtime.exit and Runtime.halt: never obeyed in the search JVM. */
+  public static void exit(int status) {
+    if (!armed) return;
+    record(EXIT, "exit(".concat(Integer.toString(status)).concat(")"));
+    throw new ExitAttempt(status);
+  }
+}

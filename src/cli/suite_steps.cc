@@ -193,6 +193,20 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["overrunning_methods"] = r.stats.overruns;
   j["exiting_methods"] = r.stats.exits;
   {
+    // Executions that reached outside the JVM (the sandbox kept them from doing harm);
+    // their tests were not written.
+    nlohmann::ordered_json methods = nlohmann::ordered_json::object();
+    for (const auto& [m, n] : r.stats.outside) {
+      methods[m] = {{"runs", n}, {"first", r.stats.outside_first.at(m)}};
+    }
+    j["outside"] = {{"files", r.stats.outside_files},
+                    {"network", r.stats.outside_network},
+                    {"processes", r.stats.outside_processes},
+                    {"security_manager", r.stats.outside_security},
+                    {"threads", r.stats.outside_threads},
+                    {"methods", methods}};
+  }
+  {
     nlohmann::ordered_json types = nlohmann::ordered_json::array();
     for (const auto& t : r.not_built.types) {
       types.push_back({{"type", t.type},
@@ -258,6 +272,11 @@ void PrintSummary(const SuiteReport& r) {
   for (const auto& [m, n] : r.stats.overruns) {
     std::printf("  note: %lld run(s) of %s passed the per-test budget (hang or long loop); "
                 "those tests were not written\n", static_cast<long long>(n), m.c_str());
+  }
+  for (const auto& [m, n] : r.stats.outside) {
+    std::printf("  note: %lld run(s) of %s reached outside the JVM (first: %s); the sandbox "
+                "contained them and those tests were not written\n",
+                static_cast<long long>(n), m.c_str(), r.stats.outside_first.at(m).c_str());
   }
   for (const auto& [m, n] : r.stats.exits) {
     std::printf("  note: %lld run(s) of %s called System.exit/Runtime.halt (neutralized); "

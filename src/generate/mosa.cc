@@ -22,6 +22,7 @@ Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
   ++stats_.iterations;
   testcase::ExecResult r = ex_.Run(*t);
   if (build_log_ != nullptr) build_log_->Observe(*t, r);
+  CountOutside(stats_, *t, r);
   stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
   if (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) + 1 < t->size()) {
     t->stmts.resize(static_cast<size_t>(r.threw_at) + 1);

@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "jvm/jdk_guards.h"
+
 namespace jtg::generate {
 
 using testcase::TestCase;
@@ -60,6 +62,30 @@ void RandomSearch::Run(const SearchBudget& budget) {
   stats_.seconds = elapsed();
 }
 
+void CountOutside(SearchStats& stats, const testcase::TestCase& t,
+                  const testcase::ExecResult& r) {
+  const int e = r.sandbox_events & ~jvm::kSandboxExit;
+  const bool threads = r.threads_busy > 0 || r.threads_unstoppable > 0;
+  if (e == 0 && !threads) return;
+  if (e & jvm::kSandboxFiles) ++stats.outside_files;
+  if (e & jvm::kSandboxNetwork) ++stats.outside_network;
+  if (e & jvm::kSandboxProcess) ++stats.outside_processes;
+  if (e & jvm::kSandboxSecurityManager) ++stats.outside_security;
+  if (threads) ++stats.outside_threads;
+  // Blame the call during which it happened, else (threads) the last call.
+  const testcase::Callable* c = nullptr;
+  const size_t at = r.sandbox_at >= 0 ? static_cast<size_t>(r.sandbox_at) : t.stmts.size();
+  for (size_t i = 0; i < t.stmts.size() && i <= at; ++i) {
+    if (t.stmts[i].kind == testcase::StmtKind::kCall) c = t.stmts[i].callable.get();
+  }
+  if (c == nullptr) return;
+  const std::string key = c->name + c->descriptor;
+  ++stats.outside[key];
+  if (stats.outside_first.count(key) == 0) {
+    stats.outside_first[key] = !r.sandbox_first.empty() ? r.sandbox_first : "threads left running";
+  }
+}
+
 void RandomSearch::Step() {
   ++stats_.iterations;
   const CallablePtr& target = selector_.Pick(rng_);
@@ -70,6 +96,7 @@ void RandomSearch::Step() {
   }
   testcase::ExecResult r = ex_.Run(*tc);
   if (build_log_ != nullptr) build_log_->Observe(*tc, r);
+  CountOutside(stats_, *tc, r);
   std::string key = target->name + target->descriptor;
   stats_.statements += static_cast<int64_t>(r.values.size()) + (r.threw_at >= 0 ? 1 : 0);
   if (r.budget_exceeded) {

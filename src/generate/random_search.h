@@ -40,7 +40,18 @@ struct SearchStats {
   // Methods under test whose calls overran the per-test budget or tried to exit the JVM,
   // by "name+descriptor", with counts: reported, and chosen less often.
   std::map<std::string, int64_t> overruns, exits;
+  // Executions that reached outside the JVM (ExecResult::Contained() false, exits aside):
+  // by kind (files, network, processes, SecurityManager, threads left running), and by the
+  // method under test blamed (the test's last call), with the first thing each touched.
+  int64_t outside_files = 0, outside_network = 0, outside_processes = 0,
+          outside_security = 0, outside_threads = 0;
+  std::map<std::string, int64_t> outside;
+  std::map<std::string, std::string> outside_first;
 };
+
+// Counts an execution that reached outside the JVM into `stats` (nothing if it did not).
+void CountOutside(SearchStats& stats, const testcase::TestCase& t,
+                  const testcase::ExecResult& r);
 
 // A kept test: the sequence and the goals it was kept for.
 struct ArchivedTest {

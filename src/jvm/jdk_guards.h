@@ -40,6 +40,8 @@ class SandboxEvents {
   static StatusOr<std::unique_ptr<SandboxEvents>> Create(JNIEnv* env);
   ~SandboxEvents();
   void Reset(JNIEnv* env);
+  // Whether anything happened since Reset (one static field read).
+  bool Any(JNIEnv* env) const { return env->GetStaticIntField(cls_, events_) != 0; }
   // The events since Reset (kSandbox* bits) and the first one's description ("" if none).
   int Take(JNIEnv* env, std::string* first);
 

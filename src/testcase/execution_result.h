@@ -50,6 +50,7 @@ struct ExecResult {
   // thread included, and a description of the first such event (e.g. "files: /a/b").
   int sandbox_events = 0;
   std::string sandbox_first;
+  int sandbox_at = -1;  // index of the statement during which the first event happened
   // Threads the run started that were still computing at its end, or could not be stopped
   // (jvm/thread_tracker.h).
   int threads_busy = 0, threads_unstoppable = 0;

@@ -189,7 +189,11 @@ ExecResult Executor::Run(const TestCase& tc) {
       env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit),
                                  deadline);
     }
-    if (!RunStmt(tc, i, vals, out)) break;
+    const bool ran = RunStmt(tc, i, vals, out);
+    if (sandbox_ != nullptr && out.sandbox_at < 0 && sandbox_->Any(env_)) {
+      out.sandbox_at = static_cast<int>(i);
+    }
+    if (!ran) break;
   }
   if (watchdog_ != nullptr) {
     watchdog_->Disarm();

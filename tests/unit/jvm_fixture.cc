@@ -15,6 +15,7 @@ SharedJvm& GetSharedJvm() {
     // Mockito, when installed (kMock tests skip otherwise); never instrumented.
     if (jvm::CheckMockitoJars().ok()) opts.classpath += ":" + jvm::MockitoClasspath();
     opts.transformer = &s->transformer;
+    opts.retransform = true;
     auto vm = jvm::Jvm::Create(opts);
     if (!vm.ok()) {
       std::fprintf(stderr, "cannot create the test JVM: %s\n",
@@ -22,6 +23,13 @@ SharedJvm& GetSharedJvm() {
       std::abort();
     }
     s->vm = std::move(*vm);
+    auto guards = jvm::StartJdkGuards(*s->vm, s->transformer);
+    if (!guards.ok()) {
+      std::fprintf(stderr, "cannot guard the test JVM: %s\n",
+                   std::string(guards.status().message()).c_str());
+      std::abort();
+    }
+    s->guards = std::move(*guards);
     testcase::ExecutorOptions eo;
     eo.iteration_limit = 10000;
     eo.time_limit_ms = 500;
@@ -31,6 +39,8 @@ SharedJvm& GetSharedJvm() {
     s->executor = std::move(*ex);
     s->watchdog = std::move(*wd);
     s->executor->SetWatchdog(s->watchdog.get());
+    s->executor->SetSandboxEvents(s->guards.events.get());
+    s->executor->SetThreadTracker(s->guards.threads.get());
     return s;
   }();
   return *shared;

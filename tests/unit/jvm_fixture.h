@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "jvm/coverage_transformer.h"
+#include "jvm/jdk_guards.h"
 #include "jvm/jvm.h"
 #include "jvm/watchdog.h"
 #include "testcase/executor.h"
@@ -17,6 +18,7 @@ struct SharedJvm {
   std::unique_ptr<jvm::Jvm> vm;
   std::unique_ptr<testcase::Executor> executor;
   std::unique_ptr<jvm::Watchdog> watchdog;
+  jvm::JdkGuards guards;  // as in the search JVM: exits refused, outside effects recorded
 };
 
 // The shared JVM; aborts the test binary if it cannot be created.

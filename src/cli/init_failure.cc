@@ -73,12 +73,8 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   output::TypeOracle oracle = MakeOracle(executor);
   output::JavaFile file = output::WriteJUnit(written, wopts, oracle);
   JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-"));
-  output::ValidatorOptions vopts;
-  vopts.java_home = JTG_JAVA_HOME;
-  vopts.classpath = opts.classpath;
-  vopts.dialect = wopts.dialect;
-  vopts.runs = opts.validation_runs;
-  vopts.work_dir = work;
+  output::ValidatorOptions vopts =
+      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work);
   auto v = output::Validate(file, opts.out_dir, vopts);
   std::error_code ec;
   fs::remove_all(work, ec);

@@ -427,12 +427,8 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
   output::TypeOracle oracle = MakeOracle(*s.executor);
   JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-perf-"));
-  output::ValidatorOptions vopts;
-  vopts.java_home = JTG_JAVA_HOME;
-  vopts.classpath = opts.classpath;
-  vopts.dialect = wopts.dialect;
-  vopts.runs = opts.validation_runs;
-  vopts.work_dir = work;
+  output::ValidatorOptions vopts =
+      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work);
   output::JavaFile file;
   std::set<std::string> dropped;
   std::optional<PhaseClock> validation_clock;

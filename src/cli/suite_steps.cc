@@ -110,13 +110,9 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
   output::TypeOracle oracle = MakeOracle(ctx.executor);
   JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-"));
-  output::ValidatorOptions vopts;
-  vopts.java_home = JTG_JAVA_HOME;
-  vopts.classpath = ctx.opts.classpath;
-  if (ctx.opts.mocks) vopts.classpath += ":" + jvm::MockitoClasspath();
-  vopts.dialect = wopts.dialect;
-  vopts.runs = ctx.opts.validation_runs;
-  vopts.work_dir = work;
+  output::ValidatorOptions vopts = output::ValidatorFor(
+      ctx.opts.mocks ? ctx.opts.classpath + ":" + jvm::MockitoClasspath() : ctx.opts.classpath,
+      wopts.dialect, ctx.opts.validation_runs, work);
   output::JavaFile file;
   for (int round = 0; round < 6; ++round) {
     file = output::WriteJUnit(written, wopts, oracle);

@@ -84,6 +84,17 @@ std::set<std::string> FailedJUnit4(const std::string& out) {
 
 }  // namespace
 
+ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
+                              std::string work_dir) {
+  ValidatorOptions v;
+  v.java_home = JTG_JAVA_HOME;
+  v.classpath = std::move(classpath);
+  v.dialect = dialect;
+  v.runs = runs;
+  v.work_dir = std::move(work_dir);
+  return v;
+}
+
 StatusOr<std::string> MakeWorkDir(const std::string& prefix) {
   const char* tmp = std::getenv("TMPDIR");
   std::string tmpl = (tmp != nullptr && *tmp != '\0' ? std::string(tmp) : std::string("/tmp")) +

@@ -19,6 +19,10 @@ struct ValidatorOptions {
   std::string work_dir;       // scratch directory for classes and reports
 };
 
+// Options for validating with the JDK jtestgen was built for (JTG_JAVA_HOME).
+ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
+                              std::string work_dir);
+
 struct Validation {
   bool compiled = false;
   std::set<std::string> bad_tests;  // names that failed to compile or failed a run

@@ -223,7 +223,9 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   fs::create_directories(out_dir);
   std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
   std::ofstream out(path);
-  out << j.dump(2) << "\n";
+  // Strings from the code under test (paths, values) may not be valid UTF-8: replaced,
+  // never a reason to lose the report.
+  out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
   if (!out) return absl::InternalError("cannot write " + path);
   return absl::OkStatus();
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <string>
 
@@ -51,7 +52,12 @@ class SharedSink : public testcase::ProgressSink {
 int RunBody(sandbox::WorkerPage* page, const std::string& scratch,
             const std::function<Status()>& work) {
   setenv("TMPDIR", scratch.c_str(), 1);  // single-threaded here; no JVM yet
-  Status st = work();
+  Status st;
+  try {
+    st = work();
+  } catch (const std::exception& e) {  // a bug of jtestgen's: still one line, not a "crash"
+    st = absl::InternalError(absl::StrCat("internal error: ", e.what()));
+  }
   page->finished = 1;
   if (!st.ok()) {
     CopyTo(page->error, sizeof page->error, std::string(st.message()));

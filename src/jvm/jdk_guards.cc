@@ -1,5 +1,8 @@
 #include "jvm/jdk_guards.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "jvm/jni_util.h"
 
 namespace jtg::jvm {
@@ -112,11 +115,13 @@ int SandboxEvents::Take(JNIEnv* env, std::string* first) {
   if (events == 0) return 0;
   auto text = static_cast<jstring>(env->GetStaticObjectField(cls_, first_));
   if (text != nullptr && first != nullptr) {
-    const char* utf = env->GetStringUTFChars(text, nullptr);
-    if (utf != nullptr) {
-      *first = utf;
-      env->ReleaseStringUTFChars(text, utf);
-    }
+    // Printable ASCII only: the text names a path the code under test made up, which may
+    // hold anything (JNI's modified UTF-8 is not UTF-8 either).
+    const jsize n = std::min<jsize>(env->GetStringLength(text), 300);
+    std::vector<jchar> units(static_cast<size_t>(n));
+    env->GetStringRegion(text, 0, n, units.data());
+    first->clear();
+    for (jchar c : units) first->push_back(c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?');
   }
   if (text != nullptr) env->DeleteLocalRef(text);
   Reset(env);

@@ -59,7 +59,7 @@ std::string ReportJson(const PerfReport& r) {
     for (const auto& [name, seconds] : r.phases_s) phases[name] = seconds;
     j["phases_s"] = phases;  // beyond the contract's keys, after them
   }
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 namespace {

@@ -8,6 +8,7 @@
 # was.
 #
 # usage: bench/sandbox_fileio.sh [build_dir]   (BUDGET=60s CLASSES="org.apache.commons.io.FileUtils ...")
+# KEEP=1 keeps the scratch folder (outputs, logs, <Class>.sentinel.diff) under build_dir.
 set -uo pipefail
 BUILD="$(cd "${1:-build}" && pwd)"
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,7 +16,7 @@ source "$SRC/tests/e2e/lib_hostile_ns.sh"
 if [[ "${JTG_HOSTILE_NS:-}" != 1 ]]; then
   scratch="$(mktemp -d "$BUILD/bench-fileio.XXXXXX")" || exit 1
   ns_enter "$scratch" "${BASH_SOURCE[0]}" "$@"; rc=$?
-  rm -rf "$scratch"
+  if [[ -n "${KEEP:-}" ]]; then echo "kept: $scratch" >&2; else rm -rf "$scratch"; fi
   [[ $rc -eq 99 ]] && echo "sandbox_fileio: the namespace could not be set up; nothing ran" >&2
   exit $rc
 fi
@@ -39,7 +40,9 @@ for cls in $CLASSES; do
   [[ "$(snapshot)" == "$base" ]] && s1=same || { s1=CHANGED; make_sentinel; base="$(snapshot)"; }
   json=$(cd "$SENTINEL/project" && "$SRC/tools/jacoco/measure_suite.sh" "$CP" "$cls" "$out" 5 2>/dev/null)
   echo "$json" >"$SCRATCH/jacoco.json"
-  [[ "$(snapshot)" == "$base" ]] && s2=same || { s2=CHANGED; make_sentinel; base="$(snapshot)"; }
+  [[ "$(snapshot)" == "$base" ]] && s2=same || {
+    s2=CHANGED; diff <(echo "$base") <(snapshot) >"$SCRATCH/${cls##*.}.sentinel.diff"
+    make_sentinel; base="$(snapshot)"; }
   tests=$(tr -d ' \n' <"$out/jtestgen-report.json" 2>/dev/null | grep -o '"tests":[0-9]*' | head -1 | cut -d: -f2)
   printf '%-10s %4s %6s %5s %12s %12s %12s %12s %6s %8s %8s\n' "${cls##*.}" "$rc" "$wall" "${tests:-0}" \
     "$(counter "$out/jtestgen-report.json" branches)" "$(counter "$out/jtestgen-report.json" lines)" \

@@ -20,8 +20,11 @@ StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
   opts.push_back("-Xss8m");
   opts.push_back("-XX:+UseSerialGC");
   opts.push_back("-XX:TieredStopAtLevel=1");
-  // Java ignores TMPDIR; the sandbox points it at the worker's scratch tmpfs.
-  if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && *tmp != '\0') {
+  // Java ignores TMPDIR. In the sandbox the code under test gets a read-only temporary
+  // directory with content (sandbox/namespaces.h), elsewhere TMPDIR when set.
+  if (const char* bait = std::getenv("JTG_BAIT_DIR"); bait != nullptr && *bait != '\0') {
+    opts.push_back(std::string("-Djava.io.tmpdir=") + bait + "/tmp");
+  } else if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && *tmp != '\0') {
     opts.push_back(std::string("-Djava.io.tmpdir=") + tmp);
   }
   // JDK 18's default: System.setSecurityManager throws instead of installing a manager

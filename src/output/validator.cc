@@ -109,7 +109,12 @@ StatusOr<std::string> MakeWorkDir(const std::string& prefix) {
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts) {
   Validation v;
-  std::string src = SourcePath(file, source_root);
+  // Compiled and run from the work directory; only a file that passed every run reaches
+  // `source_root` (a file that did not could hold a test that harms whoever runs it).
+  const std::string final_path = SourcePath(file, source_root);
+  std::error_code ec;
+  fs::remove(final_path, ec);
+  std::string src = SourcePath(file, (fs::path(opts.work_dir) / "src").string());
   fs::create_directories(fs::path(src).parent_path());
   {
     std::ofstream out(src);
@@ -141,9 +146,24 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     fs::remove_all(reports);
     // As in the search JVM: temporary files in the work directory, and no SecurityManager
     // (code that installs one would keep the JVM from exiting).
+    // The run's working directory and temporary directory are its own, away from the
+    // compiled tests and the reports: a test that empties either (a "clean" helper given
+    // user.dir or java.io.tmpdir) cannot take the run down with it.
+    // In the sandbox they are the read-only directories with content the search used.
+    const char* bait = std::getenv("JTG_BAIT_DIR");
+    fs::path own = fs::path(opts.work_dir) / "runs" / std::to_string(run);
+    fs::path run_cwd = own / "cwd" / "d", run_tmp = own / "tmp";
+    if (bait != nullptr && *bait != '\0') {
+      run_cwd = fs::path(bait) / "cwd";
+      run_tmp = fs::path(bait) / "tmp";
+    } else {
+      fs::remove_all(own);
+      fs::create_directories(run_cwd);
+      fs::create_directories(run_tmp);
+    }
     std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx1g",
                                      "-XX:TieredStopAtLevel=1",
-                                     "-Djava.io.tmpdir=" + opts.work_dir,
+                                     "-Djava.io.tmpdir=" + run_tmp.string(),
                                      "-Djava.security.manager=disallow",
                                      "-XX:ErrorFile=" + opts.work_dir + "/hs_err_pid%p.log",
                                      "-cp", run_cp};
@@ -167,9 +187,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     // earlier runs, or the search, left behind.
     ProcessOptions popts;
     popts.own_network = true;
-    popts.cwd = (fs::path(opts.work_dir) / ("cwd" + std::to_string(run))).string();
-    fs::remove_all(popts.cwd);
-    fs::create_directories(popts.cwd);
+    popts.cwd = run_cwd.string();
     JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 180, popts));
     ++v.runs_done;
     std::set<std::string> bad = opts.dialect == Dialect::kJUnit5
@@ -183,6 +201,12 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     }
     if (!bad.empty()) v.log = r.output;
     v.bad_tests.insert(bad.begin(), bad.end());
+  }
+  if (v.bad_tests.empty()) {
+    fs::create_directories(fs::path(final_path).parent_path(), ec);
+    std::ofstream out(final_path);
+    out << file.source;
+    if (!out) return absl::InternalError("cannot write " + final_path);
   }
   return v;
 }

@@ -30,7 +30,9 @@ struct Validation {
   int runs_done = 0;
 };
 
-// Writes `file` under `source_root` (package directories included), compiles and runs it.
+// Compiles `file` in opts.work_dir and runs it; when every test passed every run, writes it
+// under `source_root` (package directories included); otherwise removes any file of that
+// name there, so an unvalidated test class never stays in the output.
 // Errors: Internal if javac/java cannot be run, or compilation fails in a way that cannot be
 // attributed to test methods.
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,

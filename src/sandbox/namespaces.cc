@@ -7,16 +7,20 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 namespace jtg::sandbox {
 
 namespace {
+
+constexpr char kBaitDir[] = "bait";
 
 Status Fail(const std::string& what) {
   return absl::FailedPreconditionError(
@@ -40,6 +44,28 @@ int MountSetattr(const char* path, uint64_t set, uint64_t clear) {
   attr.attr_clr = clear;
   return static_cast<int>(
       syscall(SYS_mount_setattr, AT_FDCWD, path, AT_RECURSIVE, &attr, sizeof attr));
+}
+
+// Read-only directories with content, for the working directory and java.io.tmpdir of the
+// code under test: an operation on them that would change the machine (a "clean" helper
+// given ".", user.dir or the temporary directory) always finds something to change, so the
+// JDK guards see it in the search and the test is not written, instead of being written
+// because the directory happened to be empty.
+Status MakeBait(const std::string& root) {
+  for (const char* d : {"", "/cwd", "/cwd/data", "/tmp", "/tmp/data"}) {
+    if (mkdir((root + d).c_str(), 0755) != 0) return Fail("create " + root + d);
+  }
+  for (const char* f : {"/cwd/README", "/cwd/data/keep", "/tmp/keep", "/tmp/data/keep"}) {
+    int fd = open((root + f).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) return Fail("create " + root + f);
+    (void)!write(fd, "jtestgen\n", 9);
+    close(fd);
+  }
+  if (mount(root.c_str(), root.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0 ||
+      MountSetattr(root.c_str(), MOUNT_ATTR_RDONLY, 0) != 0) {
+    return Fail("make " + root + " read-only");
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -99,7 +125,10 @@ Status EnterSandbox(const SandboxSpec& spec) {
             opts.c_str()) != 0) {
     return Fail("mount a scratch tmpfs on " + spec.scratch);
   }
-  if (chdir(spec.scratch.c_str()) != 0) return Fail("enter " + spec.scratch);
+  JTG_RETURN_IF_ERROR(MakeBait(spec.scratch + "/" + kBaitDir));
+  const std::string cwd = spec.scratch + "/" + kBaitDir + "/cwd";
+  if (chdir(cwd.c_str()) != 0) return Fail("enter " + cwd);
+  setenv("JTG_BAIT_DIR", (spec.scratch + "/" + kBaitDir).c_str(), 1);
   return BringLoopbackUp();
 }
 

@@ -35,7 +35,10 @@ struct SandboxSpec {
 // namespaces (and its user namespace when not root), then:
 //   - makes every mount private and read-only (recursively, mount_setattr AT_RECURSIVE),
 //     except bind mounts of `spec.writable`;
-//   - mounts the scratch tmpfs and changes directory to it;
+//   - mounts the scratch tmpfs, makes `<scratch>/bait/{cwd,tmp}` (read-only directories
+//     with a few files, for the working directory and java.io.tmpdir of the code under
+//     test), changes directory to `<scratch>/bait/cwd` and sets JTG_BAIT_DIR to
+//     `<scratch>/bait`;
 //   - brings up the loopback interface of the new network namespace.
 // The caller's next fork() creates the PID namespace's init. Call in a single-threaded
 // process (after fork, before any JVM exists). Errors: FailedPrecondition naming the step

@@ -110,6 +110,8 @@ class Executor {
   JNIEnv* env_;
   ExecutorOptions opts_;
   jvm::Watchdog* watchdog_ = nullptr;
+  void ReleaseLeakedDescriptors();
+  uint64_t runs_ = 0;
   jvm::SandboxEvents* sandbox_ = nullptr;
   jvm::ThreadTracker* threads_ = nullptr;
   ProgressSink* progress_ = nullptr;

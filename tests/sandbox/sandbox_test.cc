@@ -70,11 +70,19 @@ TEST(Sandbox, OnlyTheWritableDirectoriesAndTheScratchCanBeWritten) {
     int bits = 0;
     if (CanCreate(out.path + "/kept")) bits |= 1;             // --out: writable
     if (!CanCreate(other.path + "/x") && errno == EROFS) bits |= 2;  // elsewhere: EROFS
-    if (CanCreate("relative-file")) bits |= 4;                 // cwd is the scratch tmpfs
+    // cwd: the read-only bait directory, with content
+    if (!CanCreate("relative-file") && errno == EROFS && access("README", R_OK) == 0 &&
+        access("data/keep", R_OK) == 0) {
+      bits |= 4;
+    }
     if (mkdir((other.path + "/d").c_str(), 0700) != 0 && errno == EROFS) bits |= 8;
     if (rmdir(other.path.c_str()) != 0 && errno == EROFS) bits |= 16;
     char cwd[4096];
-    if (getcwd(cwd, sizeof cwd) != nullptr && scratch.path == cwd) bits |= 32;
+    const char* bait = getenv("JTG_BAIT_DIR");
+    if (getcwd(cwd, sizeof cwd) != nullptr && scratch.path + "/bait/cwd" == cwd &&
+        bait != nullptr && scratch.path + "/bait" == bait && CanCreate(scratch.path + "/w")) {
+      bits |= 32;  // the scratch itself stays writable
+    }
     return bits;
   });
   EXPECT_EQ(code, 63);

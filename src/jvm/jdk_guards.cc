@@ -41,6 +41,7 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
     file.push_back(On(m, "()Z", "files", 'A', 0));
   }
   file.push_back(On("deleteOnExit", "()V", "files", 'A', 0));
+  file.push_back(On("canWrite", "()Z", "files", 'A', 0));  // see Sandbox.writeCheck
   file.push_back(On("renameTo", "(Ljava/io/File;)Z", "files", 'A', 0));
   file.push_back(On("setLastModified", "(J)Z", "files", 'A', 0));
   for (const char* m : {"setWritable", "setReadable", "setExecutable"}) {
@@ -58,6 +59,8 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
                       {{'A', 0}, {'I', 1}}));
   nio.push_back(Hook("openat", "(I[BII)I", "open", "(Ljava/lang/Object;I)V", -1,
                       {{'N', 0}, {'I', 2}}));
+  nio.push_back(Hook("access", "(" + path + "I)V", "writeCheck", "(Ljava/lang/Object;I)V", -1,
+                     {{'A', 0}, {'I', 1}}));
   nio.push_back(On("unlink", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("rmdir", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("unlinkat", "(I[BI)V", "files", 'N', 0));

@@ -91,6 +91,15 @@ public final class Sandbox {
     }
   }
 
+  /**
+   * Entry of UnixNativeDispatcher.access(path, mode): asking whether a file may be written
+   * (W_OK = 2) gets "no" in the read-only sandbox and "yes" on the user's machine, so a test
+   * whose outcome may hang on it is not contained.
+   */
+  public static void writeCheck(Object path, int mode) {
+    if (armed && (mode & 2) != 0) record(FILES, "files (write check): ".concat(describe(path)));
+  }
+
   /** Entry of RandomAccessFile.open(String, int): its mode bit 2 is read-write. */
   public static void randomAccess(Object name, int mode) {
     if (armed && (mode & 2) != 0) record(FILES, "files: ".concat(describe(name)));

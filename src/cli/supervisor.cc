@@ -77,6 +77,12 @@ Status WorkerError(const sandbox::WorkerPage& page, int exit_code) {
                 page.error);
 }
 
+Status Interrupted(const sandbox::WatchResult& r, const std::string& what, int* signal) {
+  if (signal != nullptr) *signal = r.signal;
+  return absl::CancelledError(absl::StrCat("stopped by signal ", r.signal, " (",
+                                           strsignal(r.signal), ") while working on ", what));
+}
+
 Status SetupError(const std::string& why) {
   return absl::FailedPreconditionError(
       why + " (jtestgen never runs the code under test unconfined unless told to: "
@@ -152,10 +158,7 @@ Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* sign
       case sandbox::WorkerEnd::kSetupError:
         return SetupError(r.setup_error);
       case sandbox::WorkerEnd::kInterrupted:
-        if (signal != nullptr) *signal = r.signal;
-        return absl::CancelledError(absl::StrCat("stopped by signal ", r.signal, " (",
-                                                 strsignal(r.signal), ") while working on ",
-                                                 opts.class_name));
+        return Interrupted(r, opts.class_name, signal);
       case sandbox::WorkerEnd::kDeadline:
         return absl::DeadlineExceededError(absl::StrCat(
             "the run on ", opts.class_name, " passed its time bound of ",
@@ -224,10 +227,7 @@ Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal
     case sandbox::WorkerEnd::kSetupError:
       return SetupError(r.setup_error);
     case sandbox::WorkerEnd::kInterrupted:
-      if (signal != nullptr) *signal = r.signal;
-      return absl::CancelledError(absl::StrCat("stopped by signal ", r.signal, " (",
-                                               strsignal(r.signal), ") while working on ",
-                                               what));
+      return Interrupted(r, what, signal);
     case sandbox::WorkerEnd::kDeadline:
       return absl::DeadlineExceededError(absl::StrCat(
           "perf on ", what, " passed its time bound of ", static_cast<int>(bound),

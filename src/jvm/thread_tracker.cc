@@ -35,6 +35,11 @@ StatusOr<std::unique_ptr<ThreadTracker>> ThreadTracker::Create(JavaVM* vm, JNIEn
     env->ExceptionClear();
     return absl::InternalError("thread tracker: jtestgen.rt.Sandbox.takeStarted is missing");
   }
+  t->started_count_ = env->GetStaticFieldID(sandbox, "startedCount", "I");
+  if (t->started_count_ == nullptr) {
+    env->ExceptionClear();
+    return absl::InternalError("thread tracker: jtestgen.rt.Sandbox.startedCount is missing");
+  }
   t->sandbox_ = static_cast<jclass>(env->NewGlobalRef(sandbox));
   env->DeleteLocalRef(sandbox);
   return t;
@@ -51,6 +56,7 @@ ThreadTracker::~ThreadTracker() {
 
 void ThreadTracker::BeginTest(JNIEnv* env) {
   // Threads started between tests (the engine's, the JVM's) are not the test's.
+  if (env->GetStaticIntField(sandbox_, started_count_) == 0) return;
   jobject before = env->CallStaticObjectMethod(sandbox_, take_started_);
   if (env->ExceptionCheck()) env->ExceptionClear();
   if (before != nullptr) env->DeleteLocalRef(before);
@@ -64,6 +70,8 @@ bool ThreadTracker::Alive(jthread t, jint* state) const {
 }
 
 ThreadsLeft ThreadTracker::EndTest(JNIEnv* env) {
+  ThreadsLeft none;
+  if (env->GetStaticIntField(sandbox_, started_count_) == 0) return none;
   std::vector<jthread> threads;
   auto array = static_cast<jobjectArray>(env->CallStaticObjectMethod(sandbox_, take_started_));
   if (env->ExceptionCheck()) env->ExceptionClear();

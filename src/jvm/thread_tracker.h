@@ -59,6 +59,7 @@ class ThreadTracker {
   jobject death_ = nullptr;  // global ref to a ThreadDeath
   jclass sandbox_ = nullptr;  // global ref
   jmethodID take_started_ = nullptr;
+  jfieldID started_count_ = nullptr;  // Sandbox.startedCount: read first, cheap
   int left_behind_ = 0;
 };
 

@@ -29,7 +29,7 @@ public final class Sandbox {
 
   /** Threads started since the engine last read them (Thread.start's hook), and their count. */
   public static Thread[] started = new Thread[8];
-  public static int startedCount;
+  public static volatile int startedCount;
 
   /** Arms the hooks; threads of the code under test die quietly from then on. */
   public static void arm() {

@@ -24,6 +24,7 @@
 #include "jvm/jvm.h"
 #include "jvm/mockito_jars.h"
 #include "jvm/watchdog.h"
+#include "sandbox/test_folder.h"
 #include "testcase/executor.h"
 
 namespace jtg::cli {
@@ -108,7 +109,16 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   jopts.transformer = &transformer;
   jopts.retransform = true;  // the JDK guards retransform java.base classes
   JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
-  JTG_ASSIGN_OR_RETURN(jvm::JdkGuards guards, jvm::StartJdkGuards(*vm, transformer));
+  // The sandbox's test folder (none with --no-sandbox): writes below it are allowed, and
+  // the written tests use a JUnit temporary folder for it.
+  const std::string test_folder = sandbox::TestFolderFromEnvironment();
+  std::optional<sandbox::TestFolder> folder;
+  if (!test_folder.empty()) {
+    folder.emplace(test_folder);
+    universe->OfferTestFolder(test_folder);
+  }
+  JTG_ASSIGN_OR_RETURN(jvm::JdkGuards guards,
+                       jvm::StartJdkGuards(*vm, transformer, test_folder));
   testcase::ExecutorOptions exec_opts;
   exec_opts.hit_counts = opts.search == "adynamosa";  // the frequency proxies need them
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), exec_opts));
@@ -117,6 +127,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   executor->SetWatchdog(watchdog.get());
   executor->SetSandboxEvents(guards.events.get());
   executor->SetThreadTracker(guards.threads.get());
+  if (folder) executor->SetTestFolder(&*folder);
   executor->SetProgressSink(progress);
   std::string load_error;
   // Loading runs the static initializer: published like a call, so that one that never
@@ -207,7 +218,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   // Minimize, write, validate, measure.
   SuiteContext ctx{opts, internal, *universe, model, *executor,
                    model.GoalsReached(on_load.goals, on_load.switches), reach,
-                   opts.weak_mutation ? goal_model.get() : nullptr};
+                   opts.weak_mutation ? goal_model.get() : nullptr, test_folder};
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;

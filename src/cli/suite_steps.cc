@@ -41,18 +41,36 @@ output::TypeOracle MakeOracle(testcase::Executor& ex) {
 
 namespace {
 
-// Whether a run observed the sandbox's own directories (the scratch, the read-only cwd
-// and java.io.tmpdir of the code under test, sandbox/namespaces.h) in a value or an
-// exception message: they exist for one run on one machine, so no assertion on them holds
-// anywhere else.
-bool NamesTheSandbox(const testcase::ExecResult& r) {
+// Whether `text` names the sandbox's scratch (`root`) other than through the test folder
+// (`folder`, "" for none), which the writer maps to JUnit's temporary folder.
+template <typename Str>
+bool NamesScratch(Str text, const Str& root, const Str& folder) {
+  if (!folder.empty()) {
+    for (size_t at = text.find(folder); at != Str::npos; at = text.find(folder, at)) {
+      text.erase(at, folder.size());
+    }
+  }
+  return text.find(root) != Str::npos;
+}
+
+// Whether a test's literals, or what its run observed in a value or an exception message,
+// name the sandbox's own directories (the scratch, the read-only cwd and java.io.tmpdir of
+// the code under test, sandbox/namespaces.h): they exist for one run on one machine, so no
+// test or assertion on them holds anywhere else. The test folder is the exception.
+bool NamesTheSandbox(const testcase::TestCase& t, const testcase::ExecResult& r,
+                     const std::string& folder) {
   const char* bait = std::getenv("JTG_BAIT_DIR");
   if (bait == nullptr || *bait == '\0') return false;
-  std::string root = fs::path(bait).parent_path().string();
-  if (r.exception_message.find(root) != std::string::npos) return true;
-  std::u16string root16(root.begin(), root.end());  // the scratch path is ASCII
+  const std::string root = fs::path(bait).parent_path().string();
+  if (NamesScratch(r.exception_message, root, folder)) return true;
+  // The scratch path is ASCII.
+  const std::u16string root16(root.begin(), root.end()), folder16(folder.begin(), folder.end());
   for (const auto& v : r.values) {
-    if (v.kind == testcase::Observed::kString && v.s.find(root16) != std::u16string::npos) {
+    if (v.kind == testcase::Observed::kString && NamesScratch(v.s, root16, folder16)) return true;
+  }
+  for (const auto& s : t.stmts) {
+    if (s.kind == testcase::StmtKind::kLiteral && s.lit.type == 's' &&
+        NamesScratch(s.lit.s, root16, folder16)) {
       return true;
     }
   }
@@ -60,13 +78,13 @@ bool NamesTheSandbox(const testcase::ExecResult& r) {
 }
 
 // Runs every test in order and returns the results; non-writable tests are dropped, and so
-// are tests whose values name the sandbox's directories.
+// are tests that name the sandbox's directories.
 std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,
-                                 testcase::Executor& ex) {
+                                 testcase::Executor& ex, const std::string& folder) {
   std::vector<WrittenTest> out;
   for (auto& t : tests) {
     testcase::ExecResult r = ex.Run(t);
-    if (!r.Writable() || NamesTheSandbox(r)) continue;
+    if (!r.Writable() || NamesTheSandbox(t, r, folder)) continue;
     out.push_back(WrittenTest{std::move(t), std::move(r)});
   }
   return out;
@@ -118,7 +136,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
     return LastCallName(a) < LastCallName(b);
   });
-  std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor);
+  std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor, ctx.test_folder);
   SuiteOutcome outcome;
   if (ctx.goals != nullptr) FilterAssertions(ctx, written, outcome);
 
@@ -127,6 +145,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = ctx.cut_internal;
   wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
+  wopts.test_folder = ctx.test_folder;
   output::TypeOracle oracle = MakeOracle(ctx.executor);
   JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-"));
   output::ValidatorOptions vopts = output::ValidatorFor(

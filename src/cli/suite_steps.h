@@ -31,6 +31,7 @@ struct SuiteContext {
   std::vector<int32_t> load_goals;  // reached by the CUT's static initializer
   generate::ReachFn reach;          // goals of the search reached by one execution
   generate::GoalModel* goals = nullptr;  // non-null: measure weak mutants of the final suite
+  std::string test_folder;  // the sandbox's test folder (sandbox/test_folder.h), or ""
 };
 
 struct SuiteOutcome {

@@ -55,6 +55,13 @@ const std::vector<Entry>& Entries() {
       {"java/io/ByteArrayInputStream", {{"java/io/ByteArrayInputStream", "<init>", "([B)V"}}},
       {"java/io/OutputStream", {{"java/io/ByteArrayOutputStream", "<init>", "()V"}}},
       {"java/io/ByteArrayOutputStream", {{"java/io/ByteArrayOutputStream", "<init>", "()V"}}},
+      // Paths (their strings are often in the test folder, see Universe::OfferTestFolder).
+      {"java/io/File",
+       {{"java/io/File", "<init>", kStr},
+        {"java/io/File", "<init>", "(Ljava/io/File;Ljava/lang/String;)V"}}},
+      {"java/nio/file/Path",
+       {{"java/nio/file/Paths", "get",
+         "(Ljava/lang/String;[Ljava/lang/String;)Ljava/nio/file/Path;"}}},
       // Locales and charsets.
       {"java/util/Locale",
        {{"java/util/Locale", "ENGLISH", "Ljava/util/Locale;"},

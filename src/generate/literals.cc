@@ -13,6 +13,8 @@ using testcase::TestCase;
 
 std::u16string ValueFactory::RandomString() {
   const Seeds& seeds = u_.seeds();
+  // Paths in the test folder, for a CUT that handles files (Universe::OfferTestFolder).
+  if (!seeds.paths.empty() && rng_.Chance(0.25)) return rng_.Pick(seeds.paths);
   double r = static_cast<double>(rng_.Below(1000)) / 1000.0;
   if (r < 0.5 && !seeds.strings.empty()) return rng_.Pick(seeds.strings);
   if (r < 0.65 && !seeds.strings.empty()) {

@@ -155,6 +155,24 @@ void Universe::CollectSeeds() {
   seeds_.strings.assign(strings.begin(), strings.end());
 }
 
+bool Universe::OfferTestFolder(const std::string& folder) {
+  bool files = false;
+  for (const auto& e : cut_.cp.entries()) {
+    if (e.tag != classfile::kCpUtf8) continue;
+    const std::string& s = e.bytes;
+    if (s.find("java/io/File") != std::string::npos ||
+        s.find("java/io/RandomAccessFile") != std::string::npos ||
+        s.find("java/nio/file/") != std::string::npos) {
+      files = true;
+      break;
+    }
+  }
+  if (!files || folder.empty()) return false;
+  const std::u16string root(folder.begin(), folder.end());
+  seeds_.paths = {root, root + u"/a", root + u"/b.txt", root + u"/d", root + u"/d/c.txt"};
+  return true;
+}
+
 void Universe::AddObserved(const testcase::ExecResult& r) {
   constexpr size_t kMaxObserved = 1000;
   for (const auto& v : r.values) {

@@ -29,6 +29,9 @@ struct Seeds {
   std::vector<int64_t> ints;
   std::vector<double> doubles;
   std::vector<std::u16string> strings;
+  // Absolute paths in the test folder (sandbox/test_folder.h), offered as strings when the
+  // CUT handles files; empty otherwise (see Universe::OfferTestFolder).
+  std::vector<std::u16string> paths;
 };
 
 class Universe {
@@ -54,6 +57,11 @@ class Universe {
   // Dynamic seeding (EvoSuite's "values observed at run time"): strings and integers that
   // calls returned are added to the seeds, up to a bound, so later tests can feed them back.
   void AddObserved(const testcase::ExecResult& r);
+  // Offers paths in the test folder `folder` (absolute, no trailing '/') as string seeds:
+  // the folder itself and a few names below it, two of them in a subdirectory, so that one
+  // call can create what another reads. Only when the CUT mentions java.io.File*,
+  // RandomAccessFile or java.nio.file in its constant pool; returns whether it did.
+  bool OfferTestFolder(const std::string& folder);
   // Whether the CUT needs a receiver from somewhere else (it is abstract or an interface).
   bool cut_is_abstract() const;
 

@@ -11,6 +11,7 @@ namespace {
 
 constexpr char kSandbox[] = "jtestgen/rt/Sandbox";
 constexpr char kKindObject[] = "(ILjava/lang/Object;)V";
+constexpr char kTwoObjects[] = "(Ljava/lang/Object;Ljava/lang/Object;)V";
 
 instrument::EntryHook Hook(std::string method, std::string desc, std::string hook,
                            std::string hook_desc, int kind,
@@ -42,7 +43,8 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
   }
   file.push_back(On("deleteOnExit", "()V", "files", 'A', 0));
   file.push_back(On("canWrite", "()Z", "files", 'A', 0));  // see Sandbox.writeCheck
-  file.push_back(On("renameTo", "(Ljava/io/File;)Z", "files", 'A', 0));
+  file.push_back(Hook("renameTo", "(Ljava/io/File;)Z", "rename", kTwoObjects, -1,
+                     {{'A', 0}, {'A', 1}}));
   file.push_back(On("setLastModified", "(J)Z", "files", 'A', 0));
   for (const char* m : {"setWritable", "setReadable", "setExecutable"}) {
     file.push_back(On(m, "(ZZ)Z", "files", 'A', 0));
@@ -64,12 +66,13 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
   nio.push_back(On("unlink", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("rmdir", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("unlinkat", "(I[BI)V", "files", 'N', 0));
-  nio.push_back(On("link", "(" + path + path + ")V", "files", 'A', 1));
-  nio.push_back(On("rename", "(" + path + path + ")V", "files", 'A', 0));
+  nio.push_back(On("link", "(" + path + path + ")V", "link", 'A', 1));
+  nio.push_back(Hook("rename", "(" + path + path + ")V", "rename", kTwoObjects, -1,
+                     {{'A', 0}, {'A', 1}}));
   nio.push_back(On("renameat", "(I[BI[B)V", "files", 'N', 0));
   nio.push_back(On("mkdir", "(" + path + "I)V", "files", 'A', 0));
   nio.push_back(On("mknod", "(" + path + "IJ)V", "files", 'A', 0));
-  nio.push_back(On("symlink", "([B" + path + ")V", "files", 'A', 1));
+  nio.push_back(On("symlink", "([B" + path + ")V", "link", 'A', 1));
   nio.push_back(On("chmod", "(" + path + "I)V", "files", 'A', 0));
   nio.push_back(On("chown", "(" + path + "II)V", "files", 'A', 0));
   nio.push_back(On("lchown", "(" + path + "II)V", "files", 'A', 0));
@@ -131,7 +134,8 @@ int SandboxEvents::Take(JNIEnv* env, std::string* first) {
   return events;
 }
 
-StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer) {
+StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer,
+                                   const std::string& test_folder) {
   JTG_RETURN_IF_ERROR(jvm.LetJavaBaseReadRuntime());
   auto table = JdkGuardTable();
   std::vector<std::string> names;
@@ -149,12 +153,15 @@ StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer) {
   JTG_ASSIGN_OR_RETURN(guards.events, SandboxEvents::Create(env));
   JTG_ASSIGN_OR_RETURN(guards.threads, ThreadTracker::Create(jvm.vm(), env));
   jclass sandbox = env->FindClass(kSandbox);
-  jmethodID arm = sandbox ? env->GetStaticMethodID(sandbox, "arm", "()V") : nullptr;
+  jmethodID arm =
+      sandbox ? env->GetStaticMethodID(sandbox, "arm", "(Ljava/lang/String;)V") : nullptr;
   if (arm == nullptr) {
     Status st = CheckException(env, "jtestgen.rt.Sandbox.arm");
     return st.ok() ? absl::InternalError("jtestgen.rt.Sandbox.arm is missing") : st;
   }
-  env->CallStaticVoidMethod(sandbox, arm);
+  jstring folder = test_folder.empty() ? nullptr : env->NewStringUTF(test_folder.c_str());
+  env->CallStaticVoidMethod(sandbox, arm, folder);
+  if (folder != nullptr) env->DeleteLocalRef(folder);
   JTG_RETURN_IF_ERROR(CheckException(env, "jtestgen.rt.Sandbox.arm"));
   env->DeleteLocalRef(sandbox);
   return guards;

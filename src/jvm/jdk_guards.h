@@ -8,7 +8,11 @@
 //     mutating calls and opens with write/create/truncate/append flags), connects and binds
 //     to non-loopback addresses (sun.nio.ch.Net), and System.setSecurityManager,
 //     so that the executor can mark the execution (testcase::ExecResult::sandbox_events)
-//     and such tests are never written.
+//     and such tests are never written;
+//   - except below the test folder (sandbox/test_folder.h): a write there is no event, so
+//     tests of file-handling code can be written against JUnit's temporary folder. A path
+//     counts as below it only literally (absolute, no ".." segment); link creation and
+//     renames out of it count wherever they are.
 // The kernel sandbox (sandbox/namespaces.h) is what keeps the machine safe; these hooks
 // keep the written tests safe. The table is for JDK 17's internals (java.base); a listed
 // method missing from the running JDK is an error naming it.
@@ -64,10 +68,12 @@ struct JdkGuards {
 };
 
 // Hooks the classes of JdkGuardTable (the transformer hooks them as they load, loaded ones
-// are retransformed), starts the thread tracker, then arms Sandbox.
+// are retransformed), starts the thread tracker, then arms Sandbox with `test_folder` (an
+// absolute path without trailing '/', or "" for none).
 // REQUIRES: `jvm` created with JvmOptions::retransform and `transformer`; call on the
 // creating thread before any test runs. Errors: Internal naming the class that could not
 // be hooked, or the JVMTI error.
-StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer);
+StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer,
+                                   const std::string& test_folder = "");
 
 }  // namespace jtg::jvm

@@ -36,11 +36,42 @@ bool LooksUnstable(const std::u16string& s) {
   return std::regex_search(ascii, kIdentity);
 }
 
+// The test folder of the search (sandbox/test_folder.h) and the Java expression that stands
+// for it in the written class; `used` is set when a string named it.
+struct FolderMap {
+  std::u16string path;
+  std::string expr;
+  bool used = false;
+};
+
+// `s` as a Java String expression in which each occurrence of the folder's path is its
+// expression: `tempDir.getPath() + "/a.txt"`.
+std::string FolderString(const std::u16string& s, FolderMap* folder) {
+  if (folder == nullptr || folder->path.empty() || s.find(folder->path) == std::u16string::npos) {
+    return StringLiteral(s);
+  }
+  folder->used = true;
+  std::vector<std::string> parts;
+  size_t from = 0;
+  for (size_t at = s.find(folder->path); at != std::u16string::npos;
+       at = s.find(folder->path, from)) {
+    if (at > from) parts.push_back(StringLiteral(s.substr(from, at - from)));
+    parts.push_back(folder->expr);
+    from = at + folder->path.size();
+  }
+  if (from < s.size()) parts.push_back(StringLiteral(s.substr(from)));
+  std::string out;
+  for (size_t k = 0; k < parts.size(); ++k) out += (k > 0 ? " + " : "") + parts[k];
+  return out;
+}
+
 class MethodWriter {
  public:
   MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,
-               const TypeOracle& oracle, Dialect dialect, TypeNamer& namer)
-      : tc_(tc), r_(r), keep_(keep), oracle_(oracle), dialect_(dialect), namer_(namer) {
+               const TypeOracle& oracle, Dialect dialect, TypeNamer& namer,
+               FolderMap* folder = nullptr)
+      : tc_(tc), r_(r), keep_(keep), oracle_(oracle), dialect_(dialect), namer_(namer),
+        folder_(folder) {
     uses_.assign(tc.size(), 0);
     for (const Stmt& s : tc.stmts) {
       if (s.receiver >= 0) ++uses_[static_cast<size_t>(s.receiver)];
@@ -142,7 +173,8 @@ class MethodWriter {
   }
 
   // A literal, or a scaled one (`n`, `2 * n + 1`) under the size parameter `n`.
-  static std::string LitExpr(const testcase::Literal& lit) {
+  std::string LitExpr(const testcase::Literal& lit) const {
+    if (lit.n_mult == 0 && lit.type == 's') return FolderString(lit.s, folder_);
     if (lit.n_mult == 0) return LiteralExpr(lit);
     std::string e = lit.n_mult == 1 ? "n" : std::to_string(lit.n_mult) + " * n";
     if (lit.i > 0) e += " + " + std::to_string(lit.i);
@@ -332,7 +364,7 @@ class MethodWriter {
         break;
       case Observed::kString:
         if (s.type.dims == 0 && s.type.class_name == "java/lang/String" && !LooksUnstable(o.s)) {
-          out.push_back("assertEquals(" + StringLiteral(o.s) + ", " + v + ");");
+          out.push_back("assertEquals(" + FolderString(o.s, folder_) + ", " + v + ");");
         } else {
           out.push_back("assertNotNull(" + v + ");");
         }
@@ -363,6 +395,7 @@ class MethodWriter {
   const TypeOracle& oracle_;
   Dialect dialect_;
   TypeNamer& namer_;
+  FolderMap* folder_;
   std::vector<int> uses_;
   std::vector<std::string> names_;
 };
@@ -428,8 +461,10 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::vector<std::string> body;
   std::map<std::string, int> used;
   std::vector<std::pair<int, int>> ranges;  // relative to the body
+  FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
+                   j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
   for (const auto& t : tests) {
-    MethodWriter w(t.test, t.result, t.keep_assertion, oracle, opts.dialect, namer);
+    MethodWriter w(t.test, t.result, t.keep_assertion, oracle, opts.dialect, namer, &folder);
     std::string name = TestName(t, used);
     body.push_back("");
     int first = static_cast<int>(body.size());
@@ -441,6 +476,20 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
     f.test_names.push_back(name);
   }
 
+  // The test folder's field (its types are named before the imports are listed).
+  std::vector<std::string> fields;
+  if (folder.used) {
+    f.uses_test_folder = true;
+    fields.push_back("  /** A new empty folder for each test, deleted after it (JUnit). */");
+    if (j5) {
+      fields.push_back("  @" + namer.Name("org/junit/jupiter/api/io/TempDir"));
+      fields.push_back("  " + namer.Name("java/io/File") + " tempDir;");
+    } else {
+      fields.push_back("  @" + namer.Name("org/junit/Rule"));
+      const std::string tf = namer.Name("org/junit/rules/TemporaryFolder");
+      fields.push_back("  public " + tf + " tempFolder = new " + tf + "();");
+    }
+  }
   std::vector<std::string> lines;
   if (!f.package_name.empty()) {
     lines.push_back("package " + f.package_name + ";");
@@ -460,6 +509,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   lines.push_back(" */");
   lines.push_back("@SuppressWarnings({\"unchecked\", \"rawtypes\", \"deprecation\", \"unused\"})");
   lines.push_back("public class " + f.class_name + " {");
+  lines.insert(lines.end(), fields.begin(), fields.end());
   int offset = static_cast<int>(lines.size()) + 1;  // 1-based line of body[0]
   for (const auto& [a, b] : ranges) f.test_lines.emplace_back(a + offset, b + offset);
   lines.insert(lines.end(), body.begin(), body.end());

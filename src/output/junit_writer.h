@@ -40,6 +40,11 @@ struct WriterOptions {
   Dialect dialect = Dialect::kJUnit5;
   std::string cut_internal_name;  // a/b/C
   std::string header_comment;     // free text put in the class Javadoc
+  // The search's test folder (sandbox/test_folder.h), or "". Each occurrence of it in a
+  // string literal or an asserted string is written as the path of a JUnit temporary
+  // folder: JUnit 5 `@TempDir File tempDir` (`tempDir.getPath() + "/a.txt"`), JUnit 4
+  // `@Rule public TemporaryFolder tempFolder`.
+  std::string test_folder;
 };
 
 struct JavaFile {
@@ -49,6 +54,9 @@ struct JavaFile {
   // [first, last] source line of each test method, in the order of the tests.
   std::vector<std::pair<int, int>> test_lines;
   std::vector<std::string> test_names;
+  // Whether the class declares the temporary folder (WriterOptions::test_folder): then its
+  // tests need a writable java.io.tmpdir.
+  bool uses_test_folder = false;
 };
 
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,

@@ -156,6 +156,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     if (bait != nullptr && *bait != '\0') {
       run_cwd = fs::path(bait) / "cwd";
       run_tmp = fs::path(bait) / "tmp";
+      if (file.uses_test_folder) {
+        // JUnit makes the temporary folder in java.io.tmpdir: an empty writable one.
+        run_tmp = own / "tmp";
+        std::error_code ec;
+        fs::remove_all(run_tmp, ec);
+        fs::create_directories(run_tmp, ec);
+        if (ec) return absl::InternalError("cannot create " + run_tmp.string() + ": " + ec.message());
+      }
     } else {
       fs::remove_all(own);
       fs::create_directories(run_cwd);

@@ -1,4 +1,5 @@
 #include "sandbox/namespaces.h"
+#include "sandbox/test_folder.h"
 
 #include <fcntl.h>
 #include <linux/mount.h>
@@ -21,6 +22,7 @@ namespace jtg::sandbox {
 namespace {
 
 constexpr char kBaitDir[] = "bait";
+constexpr char kTestFolder[] = "test";
 
 Status Fail(const std::string& what) {
   return absl::FailedPreconditionError(
@@ -129,6 +131,9 @@ Status EnterSandbox(const SandboxSpec& spec) {
   const std::string cwd = spec.scratch + "/" + kBaitDir + "/cwd";
   if (chdir(cwd.c_str()) != 0) return Fail("enter " + cwd);
   setenv("JTG_BAIT_DIR", (spec.scratch + "/" + kBaitDir).c_str(), 1);
+  const std::string folder = spec.scratch + "/" + kTestFolder;
+  if (mkdir(folder.c_str(), 0700) != 0) return Fail("create " + folder);
+  setenv(kTestFolderEnv, folder.c_str(), 1);
   return BringLoopbackUp();
 }
 

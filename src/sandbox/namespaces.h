@@ -39,6 +39,8 @@ struct SandboxSpec {
 //     with a few files, for the working directory and java.io.tmpdir of the code under
 //     test), changes directory to `<scratch>/bait/cwd` and sets JTG_BAIT_DIR to
 //     `<scratch>/bait`;
+//   - makes the writable test folder `<scratch>/test` and names it in JTG_TEST_DIR
+//     (test_folder.h);
 //   - brings up the loopback interface of the new network namespace.
 // The caller's next fork() creates the PID namespace's init. Call in a single-threaded
 // process (after fork, before any JVM exists). Errors: FailedPrecondition naming the step

@@ -179,6 +179,13 @@ ExecResult Executor::Run(const TestCase& tc) {
   ReleaseLeakedDescriptors();
   ExecResult out;
   auto start = std::chrono::steady_clock::now();
+  if (test_folder_ != nullptr) {
+    if (Status st = test_folder_->Reset(); !st.ok()) {
+      out.setup_failed = true;
+      out.setup_error = std::string(st.message());
+      return out;
+    }
+  }
   if (env_->PushLocalFrame(static_cast<jint>(tc.size() * 4 + 64)) != 0) {
     env_->ExceptionClear();
     out.setup_failed = true;

@@ -19,6 +19,7 @@
 #include "jvm/jdk_guards.h"
 #include "jvm/thread_tracker.h"
 #include "jvm/watchdog.h"
+#include "sandbox/test_folder.h"
 #include "testcase/progress.h"
 #include "testcase/execution_result.h"
 #include "testcase/test_case.h"
@@ -77,6 +78,9 @@ class Executor {
   // (jvm/thread_tracker.h); read into ExecResult after each run. Not owned; may be null.
   void SetSandboxEvents(jvm::SandboxEvents* s) { sandbox_ = s; }
   void SetThreadTracker(jvm::ThreadTracker* t) { threads_ = t; }
+  // The test folder (sandbox/test_folder.h), emptied before every run; a run whose folder
+  // cannot be emptied fails its setup. Not owned; may be null.
+  void SetTestFolder(sandbox::TestFolder* f) { test_folder_ = f; }
   // Told before every call statement runs (not owned; may be null).
   void SetProgressSink(ProgressSink* p) { progress_ = p; }
 
@@ -114,6 +118,7 @@ class Executor {
   uint64_t runs_ = 0;
   jvm::SandboxEvents* sandbox_ = nullptr;
   jvm::ThreadTracker* threads_ = nullptr;
+  sandbox::TestFolder* test_folder_ = nullptr;
   ProgressSink* progress_ = nullptr;
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr, counts_ = nullptr;

@@ -103,6 +103,7 @@ fi
 # name class expectation pattern-that-must-appear
 cases=(
   "wiper hostile.Wiper ok Wiper"
+  "notes hostile.Notes ok tempDir\\.getPath"
   "spin hostile.SpinThread ok SpinThread"
   "deadlock hostile.Deadlock ok Deadlock\\.cross"
   "swallow hostile.SwallowGuard ok SwallowGuard\\.forever"

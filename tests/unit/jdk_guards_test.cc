@@ -84,6 +84,43 @@ TEST(JdkGuards, FileMutationsAreRecordedAndReadsAreNot) {
                                                    // what keeps paths safe
 }
 
+// The test folder (sandbox/test_folder.h): writes below it are no event, and it is empty
+// again at the start of each run; renames out of it, links and ".." paths still count.
+TEST(JdkGuards, WritesInTheTestFolderAreNoEvent) {
+  const std::string folder = testing::GetSharedJvm().folder->path();
+  ExecResult created = RunStatic("create", "(Ljava/lang/String;)Z", {folder});
+  ASSERT_TRUE(created.Normal()) << created.exception_class << " " << created.exception_message;
+  EXPECT_EQ(created.sandbox_events, 0) << created.sandbox_first;
+  EXPECT_TRUE(created.Writable());
+  ExecResult nio = RunStatic("writeNio", "(Ljava/lang/String;)I", {folder + "/sub/.."});
+  EXPECT_TRUE(nio.sandbox_events & jvm::kSandboxFiles) << "a '..' path is outside";
+  ExecResult nio_in = RunStatic("writeNio", "(Ljava/lang/String;)I", {folder});
+  EXPECT_EQ(nio_in.sandbox_events, 0) << nio_in.sandbox_first;
+  // The folder was emptied before this run: the file of the run before is gone.
+  ExecResult gone = RunStatic("remove", "(Ljava/lang/String;)Z", {folder + "/created"});
+  ASSERT_TRUE(gone.Normal());
+  EXPECT_FALSE(gone.values.back().i) << "the folder was not emptied between runs";
+  EXPECT_EQ(gone.sandbox_events, 0);
+
+  TempDir elsewhere;
+  ExecResult out = RunStatic("rename", "(Ljava/lang/String;Ljava/lang/String;)Z",
+                             {folder + "/x", (elsewhere.path / "x").string()});
+  EXPECT_TRUE(out.sandbox_events & jvm::kSandboxFiles);
+  EXPECT_NE(out.sandbox_first.find(elsewhere.path.string()), std::string::npos)
+      << out.sandbox_first;
+  ExecResult in = RunStatic("rename", "(Ljava/lang/String;Ljava/lang/String;)Z",
+                            {(elsewhere.path / "x").string(), folder + "/x"});
+  EXPECT_TRUE(in.sandbox_events & jvm::kSandboxFiles);
+  ExecResult link = RunStatic("link", "(Ljava/lang/String;Ljava/lang/String;)I",
+                              {folder + "/l", elsewhere.path.string()});
+  EXPECT_TRUE(link.sandbox_events & jvm::kSandboxFiles);
+  // A sibling whose name only starts like the folder's is outside.
+  fs::create_directories(folder + "-sibling");
+  ExecResult sibling = RunStatic("create", "(Ljava/lang/String;)Z", {folder + "-sibling"});
+  EXPECT_TRUE(sibling.sandbox_events & jvm::kSandboxFiles);
+  fs::remove_all(folder + "-sibling");
+}
+
 TEST(JdkGuards, ProcessesAreRefused) {
   ExecResult r = RunStatic("startProcess", "()I");
   EXPECT_TRUE(r.sandbox_events & jvm::kSandboxProcess);

@@ -1,7 +1,10 @@
 #include "jvm_fixture.h"
 
+#include <stdlib.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "jvm/mockito_jars.h"
 
@@ -23,7 +26,15 @@ SharedJvm& GetSharedJvm() {
       std::abort();
     }
     s->vm = std::move(*vm);
-    auto guards = jvm::StartJdkGuards(*s->vm, s->transformer);
+    std::string root = (std::filesystem::temp_directory_path() / "jtg-unit-folder-XXXXXX").string();
+    if (mkdtemp(root.data()) == nullptr) std::abort();
+    static std::string to_remove = root;  // the binary's own folder, removed at exit
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(to_remove, ec);
+    });
+    s->folder = std::make_unique<sandbox::TestFolder>(root + "/test");
+    auto guards = jvm::StartJdkGuards(*s->vm, s->transformer, s->folder->path());
     if (!guards.ok()) {
       std::fprintf(stderr, "cannot guard the test JVM: %s\n",
                    std::string(guards.status().message()).c_str());
@@ -41,6 +52,7 @@ SharedJvm& GetSharedJvm() {
     s->executor->SetWatchdog(s->watchdog.get());
     s->executor->SetSandboxEvents(s->guards.events.get());
     s->executor->SetThreadTracker(s->guards.threads.get());
+    s->executor->SetTestFolder(s->folder.get());
     return s;
   }();
   return *shared;

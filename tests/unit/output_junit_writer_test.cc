@@ -94,5 +94,66 @@ TEST(JUnitWriter, JUnit4Dialect) {
   EXPECT_NE(f.source.find("import org.junit.Test;"), std::string::npos);
 }
 
+// `String string0 = Files.name("<folder>/a.txt")` returning "<folder>/a.txt!": the folder of
+// the search is written as the JUnit temporary folder, in the argument and the assertion.
+WrittenTest PathTest(const std::u16string& folder) {
+  auto c = std::make_shared<testcase::Callable>();
+  c->owner = "com/example/Files";
+  c->name = "name";
+  c->descriptor = "(Ljava/lang/String;)Ljava/lang/String;";
+  c->desc = *classfile::ParseMethodDescriptor(c->descriptor);
+  c->is_static = true;
+  WrittenTest t;
+  Stmt lit;
+  lit.kind = StmtKind::kLiteral;
+  lit.type = *classfile::ParseFieldDescriptor("Ljava/lang/String;");
+  lit.lit.type = 's';
+  lit.lit.s = folder + u"/a.txt";
+  Stmt call;
+  call.kind = StmtKind::kCall;
+  call.callable = c;
+  call.args = {0};
+  call.type = c->desc.ret;
+  t.test.stmts = {lit, call};
+  testcase::Observed in, out;
+  in.kind = out.kind = testcase::Observed::kString;
+  in.s = lit.lit.s;
+  out.s = u"[" + folder + u"]" + folder + u"!";
+  t.result.values = {in, out};
+  return t;
+}
+
+TEST(JUnitWriter, MapsTheTestFolderToJUnitsTemporaryFolder) {
+  WriterOptions opts;
+  opts.cut_internal_name = "com/example/Files";
+  opts.test_folder = "/tmp/jtestgen-x/test";
+  JavaFile f = WriteJUnit({PathTest(u"/tmp/jtestgen-x/test")}, opts, Oracle());
+  const std::string& s = f.source;
+  EXPECT_TRUE(f.uses_test_folder);
+  EXPECT_NE(s.find("import org.junit.jupiter.api.io.TempDir;"), std::string::npos) << s;
+  EXPECT_NE(s.find("import java.io.File;"), std::string::npos) << s;
+  EXPECT_NE(s.find("  @TempDir\n  File tempDir;"), std::string::npos) << s;
+  EXPECT_NE(s.find("Files.name(tempDir.getPath() + \"/a.txt\")"), std::string::npos) << s;
+  EXPECT_NE(s.find("assertEquals(\"[\" + tempDir.getPath() + \"]\" + tempDir.getPath() + \"!\", "),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(s.find("jtestgen-x"), std::string::npos) << s;
+
+  opts.dialect = Dialect::kJUnit4;
+  f = WriteJUnit({PathTest(u"/tmp/jtestgen-x/test")}, opts, Oracle());
+  EXPECT_NE(f.source.find("@Rule\n  public TemporaryFolder tempFolder = new TemporaryFolder();"),
+            std::string::npos)
+      << f.source;
+  EXPECT_NE(f.source.find("Files.name(tempFolder.getRoot().getPath() + \"/a.txt\")"),
+            std::string::npos)
+      << f.source;
+
+  // A class whose strings never name the folder declares none.
+  opts.dialect = Dialect::kJUnit5;
+  f = WriteJUnit({PathTest(u"/elsewhere")}, opts, Oracle());
+  EXPECT_FALSE(f.uses_test_folder);
+  EXPECT_EQ(f.source.find("TempDir"), std::string::npos) << f.source;
+}
+
 }  // namespace
 }  // namespace jtg::output

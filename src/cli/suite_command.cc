@@ -226,6 +226,9 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.seed = opts.seed;
   report.tests = outcome.tests;
   report.dropped = outcome.dropped;
+  report.run_failure = outcome.run_failure;
+  report.run_breakers = outcome.run_breakers;
+  report.run_breakers_complete = outcome.run_breakers_complete;
   report.coverage = outcome.coverage;
   report.search_seconds = report.stats.seconds;
   report.total_seconds = seconds_since(t0);

@@ -10,6 +10,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "generate/assertion_filter.h"
+#include "output/run_breakers.h"
 #include "generate/minimizer.h"
 #include "jvm/jni_util.h"
 #include "jvm/mockito_jars.h"
@@ -156,6 +157,30 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     file = output::WriteJUnit(written, wopts, oracle);
     JTG_ASSIGN_OR_RETURN(auto v, output::Validate(file, ctx.opts.out_dir, vopts));
     if (v.bad_tests.empty()) break;
+    if (v.whole_run_failed && written.size() > 1) {
+      // No test named: find the ones that break the run instead of dropping them all,
+      // within max(30 s, half the budget).
+      outcome.run_failure = v.failure;
+      const auto deadline = std::chrono::steady_clock::now() +
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(
+                                    std::max(30.0, 0.5 * ctx.opts.budget_seconds)));
+      JTG_ASSIGN_OR_RETURN(output::RunBreakers rb,
+                           output::FindRunBreakers(written, wopts, oracle, vopts, deadline));
+      v.bad_tests.clear();
+      for (size_t i = 0; i < rb.bad.size() && i < file.test_names.size(); ++i) {
+        if (rb.bad[i]) v.bad_tests.insert(file.test_names[i]);
+      }
+      if (v.bad_tests.empty()) {
+        // Each half passes alone, the whole does not (memory or time add up): keep the
+        // first half rather than nothing.
+        for (size_t i = file.test_names.size() / 2; i < file.test_names.size(); ++i) {
+          v.bad_tests.insert(file.test_names[i]);
+        }
+      }
+      outcome.run_breakers += static_cast<int>(v.bad_tests.size());
+      outcome.run_breakers_complete = outcome.run_breakers_complete && rb.complete;
+    }
     if (!ctx.opts.quiet) {
       std::fprintf(stderr, "validation: dropping %zu failing test(s):", v.bad_tests.size());
       for (const std::string& name : v.bad_tests) std::fprintf(stderr, " %s", name.c_str());
@@ -214,6 +239,11 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   if (!r.heuristics.empty()) j["heuristics"] = r.heuristics;
   j["test_file"] = r.test_file;
   j["dropped_tests"] = r.dropped;
+  if (!r.run_failure.empty()) {
+    j["validation_run_failure"] = {{"ended", r.run_failure},
+                                   {"tests_breaking_it", r.run_breakers},
+                                   {"bisection_complete", r.run_breakers_complete}};
+  }
   j["search"] = {{"tests_executed", r.stats.iterations},
                  {"statements_executed", r.stats.statements},
                  {"statements_per_second",
@@ -313,6 +343,12 @@ void PrintSummary(const SuiteReport& r) {
     std::printf("  note: %lld run(s) of %s reached outside the JVM (first: %s); the sandbox "
                 "contained them and those tests were not written\n",
                 static_cast<long long>(n), m.c_str(), r.stats.outside_first.at(m).c_str());
+  }
+  if (!r.run_failure.empty()) {
+    std::printf("  note: a validation run of the whole class failed as a whole (%s); %d test(s) "
+                "found to cause it by bisection were dropped%s\n",
+                r.run_failure.c_str(), r.run_breakers,
+                r.run_breakers_complete ? "" : " (time cap hit: unsettled tests dropped too)");
   }
   for (const auto& [m, n] : r.stats.exits) {
     std::printf("  note: %lld run(s) of %s called System.exit/Runtime.halt (neutralized); "

@@ -45,6 +45,11 @@ struct SuiteOutcome {
   // and whether every test was filtered within the time cap.
   size_t assertions_before = 0, assertions_after = 0;
   bool assertion_filter_complete = true;
+  // A validation run that failed as a whole (output/run_breakers.h): how it ended ("" if
+  // none did), the tests bisection found breaking it, and whether it finished in time.
+  std::string run_failure;
+  int run_breakers = 0;
+  bool run_breakers_complete = true;
 };
 
 // Errors: Internal when javac or JUnit cannot be run, or the file does not compile for a
@@ -67,6 +72,9 @@ struct SuiteReport {
   size_t mutants_killed = 0, mutants_total = 0;
   size_t assertions_before = 0, assertions_after = 0;
   bool assertion_filter_complete = true;
+  std::string run_failure;  // SuiteOutcome::run_failure and the fields after it
+  int run_breakers = 0;
+  bool run_breakers_complete = true;
   // Uncovered goals blamed on a type that could not be built (generate/blocked_goals.h).
   generate::BlockedGoals not_built;
 };

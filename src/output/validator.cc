@@ -111,9 +111,9 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   Validation v;
   // Compiled and run from the work directory; only a file that passed every run reaches
   // `source_root` (a file that did not could hold a test that harms whoever runs it).
-  const std::string final_path = SourcePath(file, source_root);
+  const std::string final_path = source_root.empty() ? "" : SourcePath(file, source_root);
   std::error_code ec;
-  fs::remove(final_path, ec);
+  if (!final_path.empty()) fs::remove(final_path, ec);
   std::string src = SourcePath(file, (fs::path(opts.work_dir) / "src").string());
   fs::create_directories(fs::path(src).parent_path());
   {
@@ -204,13 +204,17 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     if (r.exit_code != 0 && bad.empty()) {
       // The run failed as a whole (crash, System.exit, time limit): every test is suspect.
       v.log = r.output;
+      v.whole_run_failed = true;
+      v.failure = r.exit_code == 124 ? "passed its time limit"
+                  : r.exit_code > 128 ? "killed by signal " + std::to_string(r.exit_code - 128)
+                                      : "exit code " + std::to_string(r.exit_code);
       for (const auto& n : file.test_names) v.bad_tests.insert(n);
       return v;
     }
     if (!bad.empty()) v.log = r.output;
     v.bad_tests.insert(bad.begin(), bad.end());
   }
-  if (v.bad_tests.empty()) {
+  if (v.bad_tests.empty() && !final_path.empty()) {
     fs::create_directories(fs::path(final_path).parent_path(), ec);
     std::ofstream out(final_path);
     out << file.source;

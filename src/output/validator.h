@@ -28,11 +28,17 @@ struct Validation {
   std::set<std::string> bad_tests;  // names that failed to compile or failed a run
   std::string log;                  // javac / JUnit output of the last failing step
   int runs_done = 0;
+  // A JUnit run failed as a whole (crash, exit, out of memory, time limit) without naming a
+  // failing test: then bad_tests holds every test (see run_breakers.h to do better), and
+  // `failure` says how the run ended ("exit code 137").
+  bool whole_run_failed = false;
+  std::string failure;
 };
 
 // Compiles `file` in opts.work_dir and runs it; when every test passed every run, writes it
 // under `source_root` (package directories included); otherwise removes any file of that
-// name there, so an unvalidated test class never stays in the output.
+// name there, so an unvalidated test class never stays in the output. An empty
+// `source_root` only checks: nothing is written or removed.
 // Errors: Internal if javac/java cannot be run, or compilation fails in a way that cannot be
 // attributed to test methods.
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,

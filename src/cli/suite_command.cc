@@ -108,7 +108,13 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   jopts.classpath = opts.mocks ? cp.spec() + ":" + jvm::MockitoClasspath() : cp.spec();
   jopts.transformer = &transformer;
   jopts.retransform = true;  // the JDK guards retransform java.base classes
+  // The heap of the validation JVMs (output/validator.cc gives them twice this): a test
+  // that only passes with more memory than that is not found here either.
+  jopts.extra.push_back("-Xmx1g");
   JTG_ASSIGN_OR_RETURN(auto vm, jvm::Jvm::Create(jopts));
+  // Inherited public methods are calls too; JDK base classes are read through the JVM.
+  universe->AddInheritedCalls(
+      [&vm](const std::string& name) { return vm->ReadSystemClassBytes(name); });
   // The sandbox's test folder (none with --no-sandbox): writes below it are allowed, and
   // the written tests use a JUnit temporary folder for it.
   const std::string test_folder = sandbox::TestFolderFromEnvironment();
@@ -226,6 +232,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.seed = opts.seed;
   report.tests = outcome.tests;
   report.dropped = outcome.dropped;
+  report.inherited_calls = static_cast<int>(universe->inherited_count());
   report.run_failure = outcome.run_failure;
   report.run_breakers = outcome.run_breakers;
   report.run_breakers_complete = outcome.run_breakers_complete;

@@ -239,6 +239,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   if (!r.heuristics.empty()) j["heuristics"] = r.heuristics;
   j["test_file"] = r.test_file;
   j["dropped_tests"] = r.dropped;
+  j["inherited_calls"] = r.inherited_calls;
   if (!r.run_failure.empty()) {
     j["validation_run_failure"] = {{"ended", r.run_failure},
                                    {"tests_breaking_it", r.run_breakers},

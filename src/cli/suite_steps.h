@@ -61,6 +61,7 @@ struct SuiteReport {
   int junit = 5;
   uint64_t seed = 0;
   int tests = 0, dropped = 0;
+  int inherited_calls = 0;  // inherited public methods the search could call
   generate::CoverageSummary coverage;
   double search_seconds = 0, total_seconds = 0;
   std::string test_file;

@@ -15,7 +15,8 @@ using testcase::TestCase;
 Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
     : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
-      selector_(opts_.targets.empty() ? u.targets() : opts_.targets), variation_(u, factory_, selector_, ex, rng, opts.max_length),
+      selector_(opts_.targets.empty() ? u.calls() : opts_.targets,
+                               opts_.targets.empty() ? u.targets().size() : SIZE_MAX), variation_(u, factory_, selector_, ex, rng, opts.max_length),
       effects_(u.classpath()) {}
 
 Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
@@ -43,6 +44,7 @@ Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
       std::string key = c->name + c->descriptor;
       ++(r.budget_exceeded ? stats_.overruns : stats_.exits)[key];
       selector_.Penalize(c);
+      if (r.budget_exceeded) factory_.LimitSizes(*c);
     }
     ++(r.budget_exceeded ? stats_.budget_exceeded : stats_.exit_attempts);
   }

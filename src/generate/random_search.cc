@@ -103,6 +103,7 @@ void RandomSearch::Step() {
     ++stats_.budget_exceeded;
     ++stats_.overruns[key];
     selector_.Penalize(target.get());
+    factory_.LimitSizes(*target);
   }
   if (r.exit_attempt) {
     ++stats_.exit_attempts;

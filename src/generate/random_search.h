@@ -89,7 +89,7 @@ class RandomSearch {
  public:
   RandomSearch(Universe& u, const CoverageModel& model, testcase::Executor& ex, Rng& rng)
       : u_(u), model_(model), ex_(ex), rng_(rng),
-        factory_(u, pool_, ex, rng, FactoryLimits{}), selector_(u.targets()) {}
+        factory_(u, pool_, ex, rng, FactoryLimits{}), selector_(u.calls(), u.targets().size()) {}
 
   // Every executed test is also counted into `log` (borrowed, may be null; must outlive
   // Run).

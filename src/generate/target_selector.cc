@@ -4,10 +4,10 @@ namespace jtg::generate {
 
 const CallablePtr& TargetSelector::Pick(Rng& rng) const {
   double total = 0;
-  for (double p : penalty_) total += 1.0 / (1.0 + p * p);
+  for (size_t i = 0; i < targets_.size(); ++i) total += Weight(i);
   double x = static_cast<double>(rng.Below(1u << 30)) / (1u << 30) * total;
   for (size_t i = 0; i < targets_.size(); ++i) {
-    x -= 1.0 / (1.0 + penalty_[i] * penalty_[i]);
+    x -= Weight(i);
     if (x < 0) return targets_[i];
   }
   return targets_.back();

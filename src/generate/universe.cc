@@ -50,6 +50,12 @@ bool Usable(const MethodInfo& m) {
          (m.access & (classfile::kAccSynthetic | classfile::kAccBridge)) == 0;
 }
 
+// Callable from a test in the same package: not private, not synthetic or bridge.
+bool UsableInPackage(const MethodInfo& m) {
+  return (m.access & classfile::kAccPrivate) == 0 &&
+         (m.access & (classfile::kAccSynthetic | classfile::kAccBridge)) == 0;
+}
+
 StatusOr<classfile::ParseResult> ReadClass(const classpath::Classpath& cp,
                                            const std::string& name) {
   JTG_ASSIGN_OR_RETURN(auto bytes, cp.ReadClass(name));
@@ -75,8 +81,14 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
   u->warning_ = parsed.warning;
   const ClassFile& c = u->cut_;
   bool concrete = (c.access & (classfile::kAccAbstract | classfile::kAccInterface)) == 0;
+  // The written tests live in the CUT's package (output/junit_writer.cc), so they may call
+  // its protected and package-private members too, as EvoSuite's do; not when the package is
+  // the JDK's (the tests then move to jtestgen.<package>).
+  const std::string pkg = u->cut_name_.substr(0, u->cut_name_.rfind('/') + 1);
+  const bool same_package = !(pkg.starts_with("java/") || pkg.starts_with("javax/") ||
+                              pkg.starts_with("jdk/") || pkg.starts_with("sun/"));
   for (const auto& m : c.methods) {
-    if (!Usable(m)) continue;
+    if (!(Usable(m) || (same_package && UsableInPackage(m)))) continue;
     std::string_view name = c.MethodName(m);
     if (name == "<clinit>") continue;
     if (name == "<init>" && !concrete) continue;
@@ -84,6 +96,8 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
     if (std::find(exclude.begin(), exclude.end(), key) != exclude.end()) continue;
     if (auto callable = MakeCallable(c, m)) u->targets_.push_back(std::move(callable));
   }
+  u->calls_ = u->targets_;
+  u->exclude_ = exclude;
   if (u->targets_.empty()) {
     return absl::FailedPreconditionError(
         absl::StrCat("class ", classfile::BinaryName(cut_internal_name),

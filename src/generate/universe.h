@@ -7,6 +7,7 @@
 // Classpath, which must outlive it. Not thread-safe.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <memory>
@@ -53,6 +54,18 @@ class Universe {
   std::string cut_warning() const { return warning_; }
   // Methods under test (static and instance) and the CUT's public constructors.
   const std::vector<CallablePtr>& targets() const { return targets_; }
+  // What the search may call on the CUT: targets() first, then the public instance methods
+  // it inherits and does not override (superclasses up to, not including, java.lang.Object,
+  // and default methods of the interfaces it implements), as EvoSuite's test cluster has
+  // them. An inherited method's Callable names the CUT as its owner (JNI and Java resolve
+  // it there); its goals are not the CUT's, so goals stay built from targets().
+  const std::vector<CallablePtr>& calls() const { return calls_; }
+  size_t inherited_count() const { return calls_.size() - targets_.size(); }
+  // Adds the inherited methods to calls(). `read` gives the class file of a class that is
+  // not on the classpath (a JDK base class such as java/util/AbstractMap); a class neither
+  // can read is skipped. Methods named in Build's `exclude` stay out. Idempotent.
+  void AddInheritedCalls(
+      const std::function<StatusOr<std::vector<uint8_t>>(const std::string&)>& read);
   const Seeds& seeds() const { return seeds_; }
   // Dynamic seeding (EvoSuite's "values observed at run time"): strings and integers that
   // calls returned are added to the seeds, up to a bound, so later tests can feed them back.
@@ -114,6 +127,9 @@ class Universe {
   classfile::ClassFile cut_;
   std::string cut_name_, warning_;
   std::vector<CallablePtr> targets_;
+  std::vector<CallablePtr> calls_;      // targets_, then the inherited methods
+  std::vector<std::string> exclude_;    // Build's `exclude`
+  bool inherited_added_ = false;
   Seeds seeds_;
   std::set<std::u16string> seen_strings_;
   std::set<int64_t> seen_ints_;

@@ -198,14 +198,30 @@ int ValueFactory::AppendCallWith(TestCase& tc, const CallablePtr& c, int depth) 
     s.receiver = recv;
   }
   for (size_t i = 0; i < c->desc.params.size(); ++i) {
-    const GenericType* g = i < c->gparams.size() ? &c->gparams[i] : nullptr;
-    int a = Generate(tc, c->desc.params[i], depth + 1, g);
+    int a = GenerateArg(tc, *c, i, depth + 1);
     if (a < 0) return -1;
     s.args.push_back(a);
   }
   s.type = c->IsConstructor() ? ObjectType(c->owner) : c->desc.ret;
   tc.stmts.push_back(std::move(s));
   return static_cast<int>(tc.size() - 1);
+}
+
+int ValueFactory::GenerateArg(TestCase& tc, const testcase::Callable& c, size_t p, int depth) {
+  const GenericType* g = p < c.gparams.size() ? &c.gparams[p] : nullptr;
+  const bool outer = small_now_;
+  small_now_ = outer || (!small_sizes_.empty() && SizesLimited(c));
+  int a = Generate(tc, c.desc.params[p], depth, g);
+  small_now_ = outer;
+  return a;
+}
+
+void ValueFactory::LimitSizes(const testcase::Callable& c) {
+  small_sizes_.insert(c.owner + "." + c.name + c.descriptor);
+}
+
+bool ValueFactory::SizesLimited(const testcase::Callable& c) const {
+  return small_sizes_.count(c.owner + "." + c.name + c.descriptor) > 0;
 }
 
 int ValueFactory::ReuseInTest(const TestCase& tc, const TypeDesc& t) {

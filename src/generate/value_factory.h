@@ -25,6 +25,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,15 @@ class ValueFactory {
   // Appends a call of `c` with generated receiver and arguments; -1 if impossible.
   // At depth 0 (`c` under test) the arguments use the type hints of `c`.
   int AppendCall(testcase::TestCase& tc, const CallablePtr& c, int depth);
+  // Appends a value for parameter `p` of `c` (its generic type when known), as Generate;
+  // small integers when `c`'s sizes are limited (see LimitSizes).
+  int GenerateArg(testcase::TestCase& tc, const testcase::Callable& c, size_t p, int depth);
+  // After a call of `c` ran past the per-test budget or out of memory (a table sized by an
+  // int argument, a count of repetitions), its integral arguments are drawn from [-1, 16]
+  // from then on, so the method keeps its tests (issue 20, item 4). Keyed by owner, name
+  // and descriptor.
+  void LimitSizes(const testcase::Callable& c);
+  bool SizesLimited(const testcase::Callable& c) const;
 
   // Chance that a reference argument of a method under test is built as one of its hinted
   // subtypes (JTestCraft-style; the memo's 30%).
@@ -86,6 +96,8 @@ class ValueFactory {
   int Hinted(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
              const classfile::GenericType* g);
   int Literal(testcase::TestCase& tc, const classfile::TypeDesc& t, char kind);
+  std::set<std::string> small_sizes_;  // callables whose integral arguments stay small
+  bool small_now_ = false;             // generating an argument of such a callable
   int FromPool(testcase::TestCase& tc, const classfile::TypeDesc& t);
   int ReuseInTest(const testcase::TestCase& tc, const classfile::TypeDesc& t);
   int Collection(testcase::TestCase& tc, const classfile::TypeDesc& t,

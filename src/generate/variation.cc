@@ -170,8 +170,7 @@ bool Variation::InsertCollaboratorCall(TestCase& t) {
   call.callable = c;
   call.receiver = static_cast<int>(v);
   for (size_t p = 0; p < c->desc.params.size(); ++p) {
-    const classfile::GenericType* g = p < c->gparams.size() ? &c->gparams[p] : nullptr;
-    int a = factory_.Generate(out, c->desc.params[p], 1, g);
+    int a = factory_.GenerateArg(out, *c, p, 1);
     if (a < 0) return false;
     call.args.push_back(a);
   }

@@ -169,7 +169,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       fs::create_directories(run_cwd);
       fs::create_directories(run_tmp);
     }
-    std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx1g",
+    std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx2g",
                                      "-XX:TieredStopAtLevel=1",
                                      "-Djava.io.tmpdir=" + run_tmp.string(),
                                      "-Djava.security.manager=disallow",

@@ -1,0 +1,101 @@
+// What the search may call on a class beyond what it declares (Universe::calls(): inherited
+// methods, from the classpath and from JDK base classes, and protected and package-private
+// members of the CUT's package), and the size limit a method gets after running out of
+// budget (ValueFactory::LimitSizes).
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "classpath/classpath.h"
+#include "generate/universe.h"
+#include "generate/value_factory.h"
+#include "gtest/gtest.h"
+#include "jvm_fixture.h"
+
+namespace jtg {
+namespace {
+
+const std::string kFixtures = JTG_FIXTURES_DIR;
+
+std::set<std::string> Keys(const std::vector<generate::CallablePtr>& cs, size_t from = 0) {
+  std::set<std::string> out;
+  for (size_t i = from; i < cs.size(); ++i) out.insert(cs[i]->name + cs[i]->descriptor);
+  return out;
+}
+
+StatusOr<std::vector<uint8_t>> NoJdk(const std::string& name) {
+  return absl::NotFoundError(name);
+}
+
+TEST(InheritedCalls, SuperclassAndDefaultMethodsNotOverridden) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/inherit/Child");
+  ASSERT_TRUE(u.ok()) << u.status();
+  // Its own methods, the protected one included (the test lives in its package).
+  EXPECT_EQ(Keys((*u)->targets()),
+            (std::set<std::string>{"<init>()V", "twice()I", "name()Ljava/lang/String;",
+                                   "size()I", "peek()I"}));
+  EXPECT_EQ((*u)->calls().size(), (*u)->targets().size());  // nothing inherited yet
+  (*u)->AddInheritedCalls(NoJdk);
+  const auto& calls = (*u)->calls();
+  EXPECT_EQ(Keys(calls, (*u)->targets().size()),
+            (std::set<std::string>{"add(I)V", "reset()V", "packageHelper()V",
+                                   "greeting()Ljava/lang/String;"}));
+  EXPECT_EQ((*u)->inherited_count(), 4u);
+  for (const auto& c : calls) {
+    EXPECT_EQ(c->owner, "fixtures/inherit/Child") << c->name;
+    EXPECT_FALSE(c->is_static) << c->name;
+  }
+  (*u)->AddInheritedCalls(NoJdk);  // idempotent
+  EXPECT_EQ((*u)->calls().size(), calls.size());
+}
+
+TEST(InheritedCalls, JdkBaseClassesAreReadThroughTheJvm) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/inherit/Bag");
+  ASSERT_TRUE(u.ok()) << u.status();
+  auto& vm = *testing::GetSharedJvm().vm;
+  (*u)->AddInheritedCalls([&vm](const std::string& n) { return vm.ReadSystemClassBytes(n); });
+  std::set<std::string> got = Keys((*u)->calls(), (*u)->targets().size());
+  for (const char* want : {"add(Ljava/lang/Object;)Z", "isEmpty()Z", "iterator()Ljava/util/Iterator;",
+                           "contains(Ljava/lang/Object;)Z", "forEach(Ljava/util/function/Consumer;)V"}) {
+    EXPECT_TRUE(got.count(want)) << want;
+  }
+  EXPECT_FALSE(got.count("get(I)Ljava/lang/Object;"));  // Bag's bridge method hides it
+  EXPECT_FALSE(got.count("size()I"));                   // declared by Bag
+  EXPECT_FALSE(got.count("wait()V"));                   // java.lang.Object's are not calls
+}
+
+TEST(LimitSizes, IntegralArgumentsStaySmallAfterAnOverrun) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/inherit/Sized");
+  ASSERT_TRUE(u.ok()) << u.status();
+  const auto& ctor = *(*u)->targets().front();
+  ASSERT_EQ(ctor.descriptor, "(I)V");
+  auto& ex = *testing::GetSharedJvm().executor;
+  generate::SequencePool pool;
+  generate::Rng rng(3);
+  generate::ValueFactory f(**u, pool, ex, rng, generate::FactoryLimits{});
+  auto max_arg = [&]() {
+    int64_t most = 0;
+    for (int k = 0; k < 300; ++k) {
+      testcase::TestCase tc;
+      int a = f.GenerateArg(tc, ctor, 0, 1);
+      if (a >= 0 && tc.stmts[static_cast<size_t>(a)].kind == testcase::StmtKind::kLiteral) {
+        most = std::max(most, tc.stmts[static_cast<size_t>(a)].lit.i);
+      }
+    }
+    return most;
+  };
+  EXPECT_GT(max_arg(), 16);  // the seeds hold Integer.MAX_VALUE and friends
+  EXPECT_FALSE(f.SizesLimited(ctor));
+  f.LimitSizes(ctor);
+  EXPECT_TRUE(f.SizesLimited(ctor));
+  EXPECT_LE(max_arg(), 16);
+}
+
+}  // namespace
+}  // namespace jtg

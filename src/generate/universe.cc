@@ -84,9 +84,7 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
   // The written tests live in the CUT's package (output/junit_writer.cc), so they may call
   // its protected and package-private members too, as EvoSuite's do; not when the package is
   // the JDK's (the tests then move to jtestgen.<package>).
-  const std::string pkg = u->cut_name_.substr(0, u->cut_name_.rfind('/') + 1);
-  const bool same_package = !(pkg.starts_with("java/") || pkg.starts_with("javax/") ||
-                              pkg.starts_with("jdk/") || pkg.starts_with("sun/"));
+  const bool same_package = TestsShareCutPackage(u->cut_name_);
   for (const auto& m : c.methods) {
     if (!(Usable(m) || (same_package && UsableInPackage(m)))) continue;
     std::string_view name = c.MethodName(m);

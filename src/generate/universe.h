@@ -147,4 +147,11 @@ class Universe {
 // Builds a Callable for method `m` of `cls`; nullptr if the descriptor is malformed.
 CallablePtr MakeCallable(const classfile::ClassFile& cls, const classfile::MethodInfo& m);
 
+// The package prefix of an internal class name ("a/b/" for a/b/C, "" for C).
+std::string PackageOf(const std::string& internal_name);
+// Whether the tests written for `cut` (internal name) live in its package, and may thus call
+// its protected and package-private members: yes unless the package is the JDK's (java/,
+// javax/, jdk/, sun/), whose tests move to jtestgen.<package> (output/junit_writer.cc).
+bool TestsShareCutPackage(const std::string& cut);
+
 }  // namespace jtg::generate

@@ -8,11 +8,15 @@
 
 namespace jtg::generate {
 
-namespace {
-std::string PackageOf(const std::string& internal) {
-  return internal.substr(0, internal.rfind('/') + 1);
+std::string PackageOf(const std::string& internal_name) {
+  return internal_name.substr(0, internal_name.rfind('/') + 1);
 }
-}  // namespace
+
+bool TestsShareCutPackage(const std::string& cut) {
+  const std::string pkg = PackageOf(cut);
+  return !(pkg.starts_with("java/") || pkg.starts_with("javax/") || pkg.starts_with("jdk/") ||
+           pkg.starts_with("sun/"));
+}
 
 void Universe::AddInheritedCalls(
     const std::function<StatusOr<std::vector<uint8_t>>(const std::string&)>& read) {
@@ -20,9 +24,7 @@ void Universe::AddInheritedCalls(
   inherited_added_ = true;
   // Every method the CUT declares (any access) hides an inherited one of the same
   // name and descriptor.
-  const std::string pkg = PackageOf(cut_name_);
-  const bool same_package = !(pkg.starts_with("java/") || pkg.starts_with("javax/") ||
-                              pkg.starts_with("jdk/") || pkg.starts_with("sun/"));
+  const bool same_package = TestsShareCutPackage(cut_name_);
   std::set<std::string> seen;
   for (const auto& m : cut_.methods) {
     seen.insert(std::string(cut_.MethodName(m)) + std::string(cut_.MethodDescriptor(m)));

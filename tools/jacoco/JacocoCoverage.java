@@ -1,9 +1,10 @@
 // Prints JaCoCo's coverage of one class as a single JSON line:
 //   {"class":"a.b.C","branches":{"covered":N,"total":M},"lines":{...},"methods":{...},
-//    "instructions":{...}}
+//    "instructions":{...},"with_nested":{"classes":K,"branches":{...},"lines":{...}}}
 // Usage: java -cp org.jacoco.core.jar:asm.jar:asm-commons.jar:asm-tree.jar:. JacocoCoverage \
 //          <exec file> <classes dir or jar> <fully.qualified.Class>
-// Nested classes (a.b.C$Inner, a.b.C$1) are NOT included: only the named class is reported.
+// The first counters are the named class's alone; "with_nested" adds its nested classes
+// (a.b.C$Inner, a.b.C$1, ...), as a JaCoCo report groups a source file.
 // Exit codes: 0 ok, 2 usage, 3 class not found in the classes location.
 import java.io.File;
 import java.io.IOException;
@@ -60,6 +61,17 @@ public final class JacocoCoverage {
       try (InputStream in = new java.io.FileInputStream(f)) {
         analyzer.analyzeClass(in, f.getPath());
       }
+      File[] siblings = f.getParentFile().listFiles();
+      String prefix = f.getName().replace(".class", "$");
+      if (siblings != null) {
+        for (File n : siblings) {
+          if (n.getName().startsWith(prefix) && n.getName().endsWith(".class")) {
+            try (InputStream in = new java.io.FileInputStream(n)) {
+              analyzer.analyzeClass(in, n.getPath());
+            }
+          }
+        }
+      }
     } else {
       try (ZipFile zip = new ZipFile(classes)) {
         ZipEntry ze = zip.getEntry(entry);
@@ -70,10 +82,31 @@ public final class JacocoCoverage {
         try (InputStream in = zip.getInputStream(ze)) {
           analyzer.analyzeClass(in, classes.getPath() + "!/" + entry);
         }
+        String prefix = entry.replace(".class", "$");
+        for (java.util.Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements();) {
+          ZipEntry n = e.nextElement();
+          if (n.getName().startsWith(prefix) && n.getName().endsWith(".class")) {
+            try (InputStream in = zip.getInputStream(n)) {
+              analyzer.analyzeClass(in, classes.getPath() + "!/" + n.getName());
+            }
+          }
+        }
       }
     }
 
     String vmName = fqcn.replace('.', '/');
+    int nested = 0;
+    org.jacoco.core.analysis.CoverageNodeImpl all = new org.jacoco.core.analysis.CoverageNodeImpl(
+        org.jacoco.core.analysis.ICoverageNode.ElementType.GROUP, fqcn);
+    for (IClassCoverage cc : builder.getClasses()) {
+      if (cc.getName().equals(vmName) || cc.getName().startsWith(vmName + "$")) {
+        all.increment(cc);
+        nested++;
+      }
+    }
+    String withNested = ",\"with_nested\":{\"classes\":" + nested
+        + ",\"branches\":" + counter(all.getBranchCounter())
+        + ",\"lines\":" + counter(all.getLineCounter()) + "}";
     for (IClassCoverage cc : builder.getClasses()) {
       if (!cc.getName().equals(vmName)) {
         continue;
@@ -94,7 +127,7 @@ public final class JacocoCoverage {
           + ",\"branches\":" + counter(cc.getBranchCounter())
           + ",\"lines\":" + counter(cc.getLineCounter())
           + ",\"methods\":" + counter(cc.getMethodCounter())
-          + ",\"instructions\":" + counter(cc.getInstructionCounter()) + "}");
+          + ",\"instructions\":" + counter(cc.getInstructionCounter()) + withNested + "}");
       return;
     }
     System.err.println("JacocoCoverage: no coverage data produced for " + fqcn);

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The broad benchmark (issue 20): jtestgen suite on the 40 classes of bench/broad_classes.txt
+# (drawn by bench/broad_draw.py, seed 20, from commons-lang3, commons-collections3, gson,
+# commons-cli, commons-csv and snakeyaml), each then measured by JaCoCo over the class and its
+# nested classes. Runs inside the disposable namespace of tests/e2e/lib_hostile_ns.sh
+# (read-only root, sentinel tree), as any run on arbitrary library code should.
+# Prints a Markdown table: tests, failing tests, JaCoCo branches and lines (class + nested),
+# jtestgen's branches (class alone), wall time, and the causes the report names for what is
+# left uncovered (types not built, per-test budget overruns, runs contained by the sandbox).
+#
+# usage: bench/suite_broad.sh [build_dir]   (BUDGET=60s LIST=bench/broad_classes.txt; KEEP=1
+#        keeps outputs and logs)
+# Needs: libgoogle-gson-java libcommons-csv-java libyaml-snake-java libcommons-cli-java
+#        libcommons-lang3-java libcommons-collections3-java (apt-get install).
+set -uo pipefail
+BUILD="$(cd "${1:-build}" && pwd)"
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$SRC/tests/e2e/lib_hostile_ns.sh"
+if [[ "${JTG_HOSTILE_NS:-}" != 1 ]]; then
+  scratch="$(mktemp -d "$BUILD/bench-broad.XXXXXX")" || exit 1
+  ns_enter "$scratch" "${BASH_SOURCE[0]}" "$@"; rc=$?
+  if [[ -n "${KEEP:-}" ]]; then echo "kept: $scratch" >&2; else rm -rf "$scratch"; fi
+  [[ $rc -eq 99 ]] && echo "suite_broad: the namespace could not be set up; nothing ran" >&2
+  exit $rc
+fi
+ns_setup || exit 99
+SCRATCH="$JTG_HOSTILE_SCRATCH"
+BUDGET="${BUDGET:-60s}"
+LIST="${LIST:-$SRC/bench/broad_classes.txt}"
+export JTG_JACOCO_CACHE="$SCRATCH/jacoco-cache"
+make_sentinel
+base="$(snapshot)"
+pair() {  # pair FILE OBJECT [NESTED]: "covered total" of the first OBJECT (or of with_nested's)
+  local text; text=$(tr -d ' \n' <"$1" 2>/dev/null)
+  [[ -n "${3:-}" ]] && text=$(grep -o '"with_nested":{.*' <<<"$text")
+  grep -o "\"$2\":{[^}]*}" <<<"$text" | head -1 | sed 's/.*"covered":\([0-9]*\),"total":\([0-9]*\).*/\1 \2/'
+}
+pct() { [[ -z "$1" ]] && { echo "n/a"; return; }
+  awk -v a="$1" 'BEGIN { split(a, x, " "); printf "%.1f%% (%d/%d)", (x[2] > 0 ? 100 * x[1] / x[2] : 100), x[1], x[2] }'; }
+echo "| class | tests | failing | JaCoCo branches (+nested) | JaCoCo lines (+nested) | jtestgen branches | wall s | causes named |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|"
+sum=0; n=0; below60=0; unnamed=0
+while IFS= read -r spec; do
+  [[ -z "$spec" || "$spec" == \#* ]] && continue
+  cp="${spec%%=*}"; cls="${spec#*=}"
+  out="$SCRATCH/out/$cls"; log="$SCRATCH/$cls.log"; t0=$SECONDS
+  (cd "$SENTINEL/project" && HOME="$SENTINEL/home" "$BUILD/jtestgen" suite --classpath "$cp" \
+    --class "$cls" --budget "$BUDGET" --out "$out" </dev/null >"$log" 2>&1); rc=$?
+  wall=$((SECONDS - t0))
+  report="$out/jtestgen-report.json"; jj="$SCRATCH/$cls.jacoco.json"
+  (cd "$SENTINEL/project" && "$SRC/tools/jacoco/measure_suite.sh" "$cp" "$cls" "$out" 5 >"$jj" 2>>"$log")
+  tests=$(tr -d ' \n' <"$report" 2>/dev/null | grep -o '"tests":[0-9]*' | head -1 | cut -d: -f2)
+  failed=$(grep -o '"tests_failed":[0-9]*' "$jj" 2>/dev/null | cut -d: -f2)
+  br=$(pair "$jj" branches nested); ln=$(pair "$jj" lines nested)
+  causes=$(python3 - "$report" "$log" <<'PY'
+import json, re, sys
+out = []
+try:
+    r = json.load(open(sys.argv[1]))
+    for t in r.get("not_built", {}).get("types", [])[:2]:
+        out.append("not built: %s (%d br)" % (t["type"], t["branches"]))
+    if r.get("overrunning_methods"):
+        out.append("budget overruns: %d methods" % len(r["overrunning_methods"]))
+    if r.get("outside", {}).get("methods"):
+        out.append("contained: %d methods" % len(r["outside"]["methods"]))
+except Exception:
+    pass
+for l in open(sys.argv[2], errors="replace"):
+    if l.startswith("jtestgen:"):
+        out.append(l.strip()[:90])
+print("; ".join(out) if out else "-")
+PY
+)
+  echo "| \`${cls}\` | ${tests:-0} | ${failed:-?} | $(pct "$br") | $(pct "$ln") | $(pct "$(pair "$report" branches)") | $wall | $causes |"
+  if [[ -n "$br" ]]; then
+    p=$(awk -v a="$br" 'BEGIN { split(a, x, " "); print (x[2] > 0 ? 100 * x[1] / x[2] : 100) }')
+  else
+    p=0
+  fi
+  sum=$(awk -v s="$sum" -v p="$p" 'BEGIN { print s + p }'); n=$((n + 1))
+  if awk -v p="$p" 'BEGIN { exit !(p < 60) }'; then
+    below60=$((below60 + 1)); [[ "$causes" == "-" ]] && unnamed=$((unnamed + 1))
+  fi
+done <"$LIST"
+echo
+echo "mean JaCoCo branch coverage (class + nested) over $n classes: $(awk -v s="$sum" -v n="$n" 'BEGIN { printf "%.1f%%", n ? s / n : 0 }'); below 60%: $below60 (without a named cause: $unnamed)"
+[[ "$(snapshot)" == "$base" ]] && echo "sentinel tree: unchanged" || echo "sentinel tree: CHANGED"

@@ -51,9 +51,10 @@ bool OwnerMatches(std::string_view pattern, std::string_view owner) {
 }  // namespace
 
 bool IsImpureApi(std::string_view owner, std::string_view name, std::string_view descriptor) {
-  // Naming a path touches nothing: File's constructors and Paths.get only parse.
+  // Naming a path touches nothing: File's constructors, Paths.get and URI.create only parse.
   if ((owner == "java/io/File" && name == "<init>") ||
-      (owner == "java/nio/file/Paths" && name == "get")) {
+      (owner == "java/nio/file/Paths" && name == "get") ||
+      (owner == "java/net/URI" && name == "create")) {
     return false;
   }
   for (const Denied& d : kDenied) {

@@ -3,6 +3,7 @@
 // for fixtures/construct/Jdk.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 
 #include "classpath/classpath.h"
@@ -12,6 +13,9 @@
 #include "generate/universe.h"
 #include "generate/value_factory.h"
 #include "jvm_fixture.h"
+#include "output/junit_writer.h"
+#include "output/validator.h"
+#include "testcase_builders.h"
 
 namespace jtg::generate {
 namespace {
@@ -74,6 +78,72 @@ TEST(JdkCatalog, EveryProducerIsPureExistsAndFitsItsType) {
       }
     }
   }
+}
+
+// Every producer of the catalog, run by the engine and then written as Java: the written
+// class compiles and, run by JUnit, shows the same value (Show.show's string, asserted from
+// the engine's run) or throws the same exception.
+TEST(JdkCatalog, WrittenProducersGiveTheEnginesValues) {
+  auto& jvm = testing::GetSharedJvm();
+  testcase::Executor& ex = *jvm.executor;
+  auto cp = classpath::Classpath::Open(JTG_FIXTURES_DIR);
+  ASSERT_TRUE(cp.ok());
+  auto u = Universe::Build(*cp, "fixtures/values/Show");
+  ASSERT_TRUE(u.ok()) << u.status();
+  SequencePool pool;
+  Rng rng(11);
+  ValueFactory f(**u, pool, ex, rng, FactoryLimits{});
+  auto show = testing::MakeMethod("fixtures/values/Show", "show",
+                                  "(Ljava/lang/Object;)Ljava/lang/String;", true);
+  JdkCatalog cat;
+  std::vector<output::WrittenTest> tests;
+  for (const std::string& type : cat.ProducerTypes()) {
+    for (const Producer& p : cat.ProducersOf(type)) {
+      testcase::TestCase tc;
+      testcase::Stmt s;
+      s.type = p.type;
+      if (p.kind == Producer::kCall) {
+        s.kind = StmtKind::kCall;
+        s.callable = p.callable;
+        bool ok = true;
+        for (size_t k = 0; k < p.callable->desc.params.size() && ok; ++k) {
+          int a = f.GenerateArg(tc, *p.callable, k, 1);
+          ok = a >= 0;
+          s.args.push_back(a);
+        }
+        if (!ok) continue;
+      } else {
+        s.kind = StmtKind::kGetStatic;
+        s.owner = p.owner;
+        s.field = p.field;
+      }
+      tc.stmts.push_back(s);
+      testing::AddCallStmt(tc, show, {static_cast<int>(tc.size()) - 1});
+      testcase::ExecResult r = ex.Run(tc);
+      ASSERT_FALSE(r.setup_failed) << type << ": " << r.setup_error;
+      tests.push_back(output::WrittenTest{std::move(tc), std::move(r)});
+    }
+  }
+  ASSERT_GE(tests.size(), 60u);
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const TypeDesc&) { return false; };
+  oracle.is_map = [](const TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  output::WriterOptions wopts;
+  wopts.cut_internal_name = "fixtures/values/Show";
+  output::JavaFile file = output::WriteJUnit(tests, wopts, oracle);
+  // The engine's values are asserted, e.g. Duration.ZERO's.
+  EXPECT_NE(file.source.find("assertEquals(\"java.time.Duration:PT0S\""), std::string::npos)
+      << file.source.substr(0, 2000);
+  auto work = output::MakeWorkDir("jtg-catalog-");
+  ASSERT_TRUE(work.ok());
+  auto v = output::Validate(
+      file, "", output::ValidatorFor(JTG_FIXTURES_DIR, output::Dialect::kJUnit5, 1, *work));
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_TRUE(v->compiled) << v->log;
+  EXPECT_TRUE(v->bad_tests.empty()) << v->log.substr(0, 3000);
+  std::filesystem::remove_all(*work);
 }
 
 TEST(JdkCatalog, CollectionImplementationsImplementTheirInterface) {

@@ -95,6 +95,7 @@ const std::vector<Entry>& Entries() {
       {"java/util/Optional",
        {{"java/util/Optional", "ofNullable", "(Ljava/lang/Object;)Ljava/util/Optional;"},
         {"java/util/Optional", "empty", "()Ljava/util/Optional;"}}},
+      {"java/text/ParsePosition", {{"java/text/ParsePosition", "<init>", "(I)V"}}},
       {"java/nio/ByteBuffer", {{"java/nio/ByteBuffer", "wrap", "([B)Ljava/nio/ByteBuffer;"}}},
       {"java/util/Map$Entry",
        {{"java/util/AbstractMap$SimpleEntry", "<init>",

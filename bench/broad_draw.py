@@ -7,35 +7,11 @@ usage: bench/broad_draw.py [--seed 20] [--count 40] jar...
 """
 import argparse
 import random
-import struct
 import zipfile
 
+from classfile_scan import access_flags
+
 ACC_PUBLIC, ACC_INTERFACE, ACC_ANNOTATION, ACC_SYNTHETIC = 0x0001, 0x0200, 0x2000, 0x1000
-
-
-def access_flags(data):
-    """The class's access_flags: the constant pool is skipped entry by entry (JVMS 4.4)."""
-    if data[:4] != b"\xca\xfe\xba\xbe":
-        return None
-    count = struct.unpack(">H", data[8:10])[0]
-    pos, i = 10, 1
-    while i < count:
-        tag = data[pos]
-        if tag == 1:  # Utf8
-            pos += 3 + struct.unpack(">H", data[pos + 1:pos + 3])[0]
-        elif tag in (3, 4, 9, 10, 11, 12, 17, 18):
-            pos += 5
-        elif tag in (5, 6):  # Long, Double take two slots
-            pos += 9
-            i += 1
-        elif tag in (7, 8, 16, 19, 20):
-            pos += 3
-        elif tag == 15:
-            pos += 4
-        else:
-            return None
-        i += 1
-    return struct.unpack(">H", data[pos:pos + 2])[0]
 
 
 def main():

@@ -13,34 +13,16 @@ import re
 import struct
 import zipfile
 
+from classfile_scan import constant_pool
+
 DESC = re.compile(r"L([^;]+);")
 
 
 def methods(data):
     """(access, descriptor) of each method, reading the class file (JVMS 4.1)."""
-    if data[:4] != b"\xca\xfe\xba\xbe":
+    pos, utf8 = constant_pool(data)
+    if pos is None:
         return None, []
-    count = struct.unpack(">H", data[8:10])[0]
-    utf8 = {}
-    pos, i = 10, 1
-    while i < count:
-        tag = data[pos]
-        if tag == 1:
-            n = struct.unpack(">H", data[pos + 1:pos + 3])[0]
-            utf8[i] = data[pos + 3:pos + 3 + n].decode("utf-8", "replace")
-            pos += 3 + n
-        elif tag in (3, 4, 9, 10, 11, 12, 17, 18):
-            pos += 5
-        elif tag in (5, 6):
-            pos += 9
-            i += 1
-        elif tag in (7, 8, 16, 19, 20):
-            pos += 3
-        elif tag == 15:
-            pos += 4
-        else:
-            return None, []
-        i += 1
     access = struct.unpack(">H", data[pos:pos + 2])[0]
     pos += 6
     n_if = struct.unpack(">H", data[pos:pos + 2])[0]

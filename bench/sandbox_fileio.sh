@@ -14,11 +14,7 @@ BUILD="$(cd "${1:-build}" && pwd)"
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$SRC/tests/e2e/lib_hostile_ns.sh"
 if [[ "${JTG_HOSTILE_NS:-}" != 1 ]]; then
-  scratch="$(mktemp -d "$BUILD/bench-fileio.XXXXXX")" || exit 1
-  ns_enter "$scratch" "${BASH_SOURCE[0]}" "$@"; rc=$?
-  if [[ -n "${KEEP:-}" ]]; then echo "kept: $scratch" >&2; else rm -rf "$scratch"; fi
-  [[ $rc -eq 99 ]] && echo "sandbox_fileio: the namespace could not be set up; nothing ran" >&2
-  exit $rc
+  ns_bench "$BUILD" fileio "${BASH_SOURCE[0]}" "$@"; exit $?
 fi
 ns_setup || exit 99
 SCRATCH="$JTG_HOSTILE_SCRATCH"

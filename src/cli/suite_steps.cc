@@ -7,13 +7,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "absl/container/flat_hash_set.h"
 #include "generate/assertion_filter.h"
-#include "output/run_breakers.h"
 #include "generate/minimizer.h"
 #include "jvm/jni_util.h"
 #include "jvm/mockito_jars.h"
+#include "output/run_breakers.h"
 #include "nlohmann/json.hpp"
 #include "output/junit_writer.h"
 #include "output/validator.h"
@@ -153,20 +154,25 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
       ctx.opts.mocks ? ctx.opts.classpath + ":" + jvm::MockitoClasspath() : ctx.opts.classpath,
       wopts.dialect, ctx.opts.validation_runs, work);
   output::JavaFile file;
+  std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
   for (int round = 0; round < 6; ++round) {
     file = output::WriteJUnit(written, wopts, oracle);
     JTG_ASSIGN_OR_RETURN(auto v, output::Validate(file, ctx.opts.out_dir, vopts));
     if (v.bad_tests.empty()) break;
     if (v.whole_run_failed && written.size() > 1) {
       // No test named: find the ones that break the run instead of dropping them all,
-      // within max(30 s, half the budget).
+      // within max(30 s, half the budget) over all rounds (the supervisor's hard bound is
+      // budget + max(120 s, budget)).
       outcome.run_failure = v.failure;
-      const auto deadline = std::chrono::steady_clock::now() +
-                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                std::chrono::duration<double>(
-                                    std::max(30.0, 0.5 * ctx.opts.budget_seconds)));
-      JTG_ASSIGN_OR_RETURN(output::RunBreakers rb,
-                           output::FindRunBreakers(written, wopts, oracle, vopts, deadline));
+      if (!bisect_deadline) {
+        bisect_deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(
+                                  std::max(30.0, 0.5 * ctx.opts.budget_seconds)));
+      }
+      JTG_ASSIGN_OR_RETURN(
+          output::RunBreakers rb,
+          output::FindRunBreakers(written, wopts, oracle, vopts, *bisect_deadline));
       v.bad_tests.clear();
       for (size_t i = 0; i < rb.bad.size() && i < file.test_names.size(); ++i) {
         if (rb.bad[i]) v.bad_tests.insert(file.test_names[i]);

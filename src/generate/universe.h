@@ -52,12 +52,15 @@ class Universe {
   const classpath::Classpath& classpath() const { return cp_; }
   const std::string& cut_name() const { return cut_name_; }
   std::string cut_warning() const { return warning_; }
-  // Methods under test (static and instance) and the CUT's public constructors.
+  // Methods under test (static and instance) and the CUT's constructors: public ones, and
+  // protected and package-private ones when TestsShareCutPackage (the written test lives in
+  // the CUT's package).
   const std::vector<CallablePtr>& targets() const { return targets_; }
-  // What the search may call on the CUT: targets() first, then the public instance methods
-  // it inherits and does not override (superclasses up to, not including, java.lang.Object,
-  // and default methods of the interfaces it implements), as EvoSuite's test cluster has
-  // them. An inherited method's Callable names the CUT as its owner (JNI and Java resolve
+  // What the search may call on the CUT: targets() first, then the instance methods it
+  // inherits and does not override, from superclasses up to (not including)
+  // java.lang.Object and from the default methods of the interfaces it implements, as
+  // EvoSuite's test cluster has them: public ones, and protected or package-private ones
+  // declared in its own package when TestsShareCutPackage. An inherited method's Callable names the CUT as its owner (JNI and Java resolve
   // it there); its goals are not the CUT's, so goals stay built from targets().
   const std::vector<CallablePtr>& calls() const { return calls_; }
   size_t inherited_count() const { return calls_.size() - targets_.size(); }

@@ -1,4 +1,4 @@
-// Universe::AddInheritedCalls: the public instance methods the CUT inherits.
+// Universe::AddInheritedCalls: the instance methods the CUT inherits and a test may call.
 #include <deque>
 #include <optional>
 #include <set>

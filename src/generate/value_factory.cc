@@ -209,8 +209,10 @@ int ValueFactory::AppendCallWith(TestCase& tc, const CallablePtr& c, int depth) 
 
 int ValueFactory::GenerateArg(TestCase& tc, const testcase::Callable& c, size_t p, int depth) {
   const GenericType* g = p < c.gparams.size() ? &c.gparams[p] : nullptr;
+  // Only this call's own integral arguments (and the elements of its arrays) are small: the
+  // calls that build its reference arguments decide for themselves.
   const bool outer = small_now_;
-  small_now_ = outer || (!small_sizes_.empty() && SizesLimited(c));
+  small_now_ = !small_sizes_.empty() && SizesLimited(c);
   int a = Generate(tc, c.desc.params[p], depth, g);
   small_now_ = outer;
   return a;

@@ -96,8 +96,6 @@ class ValueFactory {
   int Hinted(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
              const classfile::GenericType* g);
   int Literal(testcase::TestCase& tc, const classfile::TypeDesc& t, char kind);
-  std::set<std::string> small_sizes_;  // callables whose integral arguments stay small
-  bool small_now_ = false;             // generating an argument of such a callable
   int FromPool(testcase::TestCase& tc, const classfile::TypeDesc& t);
   int ReuseInTest(const testcase::TestCase& tc, const classfile::TypeDesc& t);
   int Collection(testcase::TestCase& tc, const classfile::TypeDesc& t,
@@ -133,6 +131,8 @@ class ValueFactory {
   SequencePool& pool_;
   testcase::Executor& ex_;
   Rng& rng_;
+  std::set<std::string> small_sizes_;  // callables whose integral arguments stay small
+  bool small_now_ = false;             // generating an argument of such a callable
   FactoryLimits limits_;
   CallablePtr iterator_, enumeration_, for_name_;
   SamCatalog sams_;  // reads the classpath, then the JVM (JDK interfaces)

@@ -160,3 +160,26 @@ std::vector<std::string> TypeNamer::Imports() const {
 }
 
 }  // namespace jtg::output
+
+namespace jtg::output {
+
+std::string FolderString(const std::u16string& s, FolderMap* folder) {
+  if (folder == nullptr || folder->path.empty() || s.find(folder->path) == std::u16string::npos) {
+    return StringLiteral(s);
+  }
+  folder->used = true;
+  std::vector<std::string> parts;
+  size_t from = 0;
+  for (size_t at = s.find(folder->path); at != std::u16string::npos;
+       at = s.find(folder->path, from)) {
+    if (at > from) parts.push_back(StringLiteral(s.substr(from, at - from)));
+    parts.push_back(folder->expr);
+    from = at + folder->path.size();
+  }
+  if (from < s.size()) parts.push_back(StringLiteral(s.substr(from)));
+  std::string out;
+  for (size_t k = 0; k < parts.size(); ++k) out += (k > 0 ? " + " : "") + parts[k];
+  return out;
+}
+
+}  // namespace jtg::output

@@ -28,6 +28,18 @@ std::string BoxName(char prim);
 // Java identifier-safe lower camel name from a type, for variables: ArrayList -> arrayList.
 std::string VarStem(const classfile::TypeDesc& t);
 
+// The search's test folder (sandbox/test_folder.h) and the Java expression that stands for it
+// in a written class (`tempDir.getPath()`); `used` is set once a string named it.
+struct FolderMap {
+  std::u16string path;
+  std::string expr;
+  bool used = false;
+};
+// `s` as a Java String expression in which each occurrence of `folder->path` is
+// `folder->expr`: `tempDir.getPath() + "/a.txt"`; a plain literal when `folder` is null, has
+// no path, or `s` does not name it.
+std::string FolderString(const std::u16string& s, FolderMap* folder);
+
 }  // namespace jtg::output
 
 namespace jtg::output {

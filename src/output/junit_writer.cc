@@ -36,35 +36,6 @@ bool LooksUnstable(const std::u16string& s) {
   return std::regex_search(ascii, kIdentity);
 }
 
-// The test folder of the search (sandbox/test_folder.h) and the Java expression that stands
-// for it in the written class; `used` is set when a string named it.
-struct FolderMap {
-  std::u16string path;
-  std::string expr;
-  bool used = false;
-};
-
-// `s` as a Java String expression in which each occurrence of the folder's path is its
-// expression: `tempDir.getPath() + "/a.txt"`.
-std::string FolderString(const std::u16string& s, FolderMap* folder) {
-  if (folder == nullptr || folder->path.empty() || s.find(folder->path) == std::u16string::npos) {
-    return StringLiteral(s);
-  }
-  folder->used = true;
-  std::vector<std::string> parts;
-  size_t from = 0;
-  for (size_t at = s.find(folder->path); at != std::u16string::npos;
-       at = s.find(folder->path, from)) {
-    if (at > from) parts.push_back(StringLiteral(s.substr(from, at - from)));
-    parts.push_back(folder->expr);
-    from = at + folder->path.size();
-  }
-  if (from < s.size()) parts.push_back(StringLiteral(s.substr(from)));
-  std::string out;
-  for (size_t k = 0; k < parts.size(); ++k) out += (k > 0 ? " + " : "") + parts[k];
-  return out;
-}
-
 class MethodWriter {
  public:
   MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,

@@ -162,7 +162,9 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
         std::error_code ec;
         fs::remove_all(run_tmp, ec);
         fs::create_directories(run_tmp, ec);
-        if (ec) return absl::InternalError("cannot create " + run_tmp.string() + ": " + ec.message());
+        if (ec) {
+          return absl::InternalError("cannot create " + run_tmp.string() + ": " + ec.message());
+        }
       }
     } else {
       fs::remove_all(own);

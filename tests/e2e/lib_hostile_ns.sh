@@ -1,9 +1,12 @@
-# Shared by tests/e2e/run_hostile.sh and bench/sandbox_fileio.sh: a disposable namespace in
+# Shared by tests/e2e/run_hostile.sh, bench/sandbox_fileio.sh and bench/suite_broad.sh: a disposable namespace in
 # which jtestgen can run on code that deletes files without harming the machine.
 #
 # ns_enter SCRATCH "$0" "$@": re-executes the calling script in a mount + PID namespace (a user
 #   namespace too when not root) with JTG_HOSTILE_NS=1 and JTG_HOSTILE_SCRATCH=SCRATCH, and
 #   returns its exit status (99: the namespace could not be set up, nothing ran).
+# ns_bench BUILD NAME "$0" "$@": for bench scripts: ns_enter with a fresh scratch
+#   BUILD/bench-NAME.XXXXXX, removed afterwards unless KEEP is set; says so when the namespace
+#   could not be set up; returns the script's exit status.
 # ns_setup: inside, makes every mount read-only except SCRATCH, mounts a private tmpfs on /tmp
 #   holding the sentinel tree $SENTINEL, binds its home onto /root (the JVM's user.home), and
 #   proves that writes outside SCRATCH and /tmp fail. Returns non-zero on any failure.
@@ -18,6 +21,16 @@ ns_enter() {
   JTG_HOSTILE_NS=1 JTG_HOSTILE_SCRATCH="$scratch" \
     unshare "${userns[@]}" --mount --pid --fork --mount-proc --propagation private \
     bash "$@"
+}
+
+ns_bench() {
+  local build=$1 name=$2; shift 2
+  local scratch rc
+  scratch="$(mktemp -d "$build/bench-$name.XXXXXX")" || return 1
+  ns_enter "$scratch" "$@"; rc=$?
+  if [[ -n "${KEEP:-}" ]]; then echo "kept: $scratch" >&2; else rm -rf "$scratch"; fi
+  [[ $rc -eq 99 ]] && echo "$name: the namespace could not be set up; nothing ran" >&2
+  return $rc
 }
 
 ns_setup() {

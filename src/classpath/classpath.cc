@@ -188,4 +188,15 @@ std::vector<std::string> Classpath::ListClasses() const {
   return std::vector<std::string>(names.begin(), names.end());
 }
 
+std::vector<std::string> Classpath::NestedClassesOf(std::string_view outer) const {
+  const std::string prefix = std::string(outer) + "$";
+  std::vector<std::string> out;
+  for (auto& name : ListClasses()) {
+    if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0) {
+      out.push_back(std::move(name));
+    }
+  }
+  return out;
+}
+
 }  // namespace jtg::classpath

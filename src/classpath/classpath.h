@@ -29,6 +29,9 @@ class Classpath {
   StatusOr<std::vector<uint8_t>> ReadClass(std::string_view internal_name) const;
   // Internal names of every class on the classpath (first occurrence wins), sorted.
   std::vector<std::string> ListClasses() const;
+  // The nested classes of `outer` (internal name) as JaCoCo groups them with it: every class
+  // named `outer$...` (member, inner, local and anonymous classes, and theirs), sorted.
+  std::vector<std::string> NestedClassesOf(std::string_view outer) const;
   // The original spec, for messages and for -Djava.class.path.
   const std::string& spec() const { return spec_; }
 

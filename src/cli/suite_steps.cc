@@ -239,6 +239,18 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                    {"total", r.coverage.branches_total}};
   j["lines"] = {{"covered", r.coverage.lines_covered}, {"total", r.coverage.lines_total}};
   j["uncovered_lines"] = r.coverage.uncovered_lines;
+  if (!r.coverage.classes.empty()) {
+    // Per class, as JaCoCo reports them: the class under test, then its nested classes;
+    // "branches" and "lines" above are their sums.
+    nlohmann::ordered_json classes = nlohmann::ordered_json::array();
+    for (const auto& c : r.coverage.classes) {
+      classes.push_back({{"class", c.class_name},
+                         {"branches", {{"covered", c.branches_covered},
+                                       {"total", c.branches_total}}},
+                         {"lines", {{"covered", c.lines_covered}, {"total", c.lines_total}}}});
+    }
+    j["classes"] = classes;
+  }
   j["time_s"] = {{"search", r.search_seconds}, {"total", r.total_seconds}};
   j["algorithm"] = r.search;
   j["generations"] = r.generations;
@@ -313,6 +325,10 @@ void PrintSummary(const SuiteReport& r) {
               r.coverage.branches_total, r.coverage.BranchPct());
   std::printf("  lines:           %d/%d (%.1f%%)\n", r.coverage.lines_covered,
               r.coverage.lines_total, r.coverage.LinePct());
+  if (!r.coverage.classes.empty()) {
+    std::printf("  (class and %zu nested classes; per class in the report)\n",
+                r.coverage.classes.size() - 1);
+  }
   if (r.weak_mutation) {
     std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed,
                 r.mutants_total,

@@ -23,7 +23,34 @@ bool Counted(const instrument::MethodPlan& m) {
 }
 }  // namespace
 
-CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(plan.class_name) {
+CoverageModel::CoverageModel(const instrument::ClassPlan& plan)
+    : CoverageModel(std::vector<instrument::ClassPlan>{plan}) {}
+
+CoverageModel::CoverageModel(const std::vector<instrument::ClassPlan>& plans)
+    : class_name_(plans.front().class_name) {
+  for (size_t i = 0; i < plans.size(); ++i) {
+    class_names_.push_back(plans[i].class_name);
+    AddPlan(plans[i], static_cast<uint16_t>(i));
+  }
+  goal_set_.insert(goals_.begin(), goals_.end());
+  // Follow a chain only into blocks that are counted (have lines, so their ids are goals).
+  for (auto it = chain_next_.begin(); it != chain_next_.end();) {
+    if (!block_lines_.contains(it->second)) {
+      chain_next_.erase(it++);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void CoverageModel::AddPlan(const instrument::ClassPlan& plan, uint16_t index) {
+  const std::string prefix = index == 0 ? "" : plan.class_name + ".";
+  const uint32_t line_key = static_cast<uint32_t>(index) << 16;
+  auto own = [&](int32_t g, const instrument::MethodPlan& m) {
+    goal_method_[g] = m.name;
+    goal_method_key_[g] = prefix + m.name + m.descriptor;
+    if (index != 0) goal_class_[g] = index;
+  };
   for (const auto& m : plan.methods) {
     if (!Counted(m)) continue;
     if (!m.instrumented) {
@@ -34,10 +61,9 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       weights_[b.id] = BlockWeight{b.insn_count, b.allocations, b.entry};
       if (b.lines.empty()) continue;
       block_lines_[b.id] = b.lines;
-      all_lines_.insert(b.lines.begin(), b.lines.end());
+      for (uint16_t l : b.lines) all_lines_.insert(line_key | l);
       goals_.push_back(b.id);
-      goal_method_[b.id] = m.name;
-      goal_method_key_[b.id] = m.name + m.descriptor;
+      own(b.id, m);
       goal_line_[b.id] = b.lines.front();
       if (!b.control_deps.empty()) deps_[b.id] = b.control_deps;
       if (b.chain_next != 0) chain_next_[b.id] = b.chain_next;  // pruned below if not counted
@@ -46,8 +72,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       for (int32_t g : {br.id, br.id + 1}) {
         goals_.push_back(g);
         branch_goals_.push_back(g);
-        goal_method_[g] = m.name;
-        goal_method_key_[g] = m.name + m.descriptor;
+        own(g, m);
         goal_line_[g] = br.line;
         if (!br.control_deps.empty()) deps_[g] = br.control_deps;
       }
@@ -61,6 +86,7 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       for (const auto& site : m.mutation_sites) {
         mutation_sites_[site.id] = site;
         goal_method_[site.id] = m.name;
+        if (index != 0) goal_class_[site.id] = index;
       }
     }
     for (const auto& sw : m.switches) {
@@ -69,20 +95,10 @@ CoverageModel::CoverageModel(const instrument::ClassPlan& plan) : class_name_(pl
       for (int32_t g : sw.target_goals) {
         goals_.push_back(g);
         branch_goals_.push_back(g);
-        goal_method_[g] = m.name;
-        goal_method_key_[g] = m.name + m.descriptor;
+        own(g, m);
         goal_line_[g] = sw.line;
         if (!sw.control_deps.empty()) deps_[g] = sw.control_deps;
       }
-    }
-  }
-  goal_set_.insert(goals_.begin(), goals_.end());
-  // Follow a chain only into blocks that are counted (have lines, so their ids are goals).
-  for (auto it = chain_next_.begin(); it != chain_next_.end();) {
-    if (!block_lines_.contains(it->second)) {
-      chain_next_.erase(it++);
-    } else {
-      ++it;
     }
   }
 }
@@ -159,14 +175,38 @@ CoverageSummary CoverageModel::Measure(const absl::flat_hash_set<int32_t>& cover
     }
     return true;
   };
-  std::set<uint16_t> lines;
+  auto class_of = [this](int32_t g) -> uint16_t {
+    auto it = goal_class_.find(g);
+    return it == goal_class_.end() ? 0 : it->second;
+  };
+  std::set<uint32_t> lines;  // (class index << 16 | line), as all_lines_
   for (const auto& [id, ls] : block_lines_) {
-    if (chain_covered(id)) lines.insert(ls.begin(), ls.end());
+    if (!chain_covered(id)) continue;
+    const uint32_t key = static_cast<uint32_t>(class_of(id)) << 16;
+    for (uint16_t l : ls) lines.insert(key | l);
   }
   s.lines_total = static_cast<int>(all_lines_.size());
   s.lines_covered = static_cast<int>(lines.size());
-  for (uint16_t l : all_lines_) {
-    if (!lines.contains(l)) s.uncovered_lines.push_back(l);
+  std::set<int> open;
+  for (uint32_t l : all_lines_) {
+    if (!lines.contains(l)) open.insert(static_cast<int>(l & 0xffff));
+  }
+  // A line some class covers is not listed as uncovered (the source view shows it run).
+  for (uint32_t l : lines) open.erase(static_cast<int>(l & 0xffff));
+  s.uncovered_lines.assign(open.begin(), open.end());
+  if (class_names_.size() > 1) {
+    s.classes.resize(class_names_.size());
+    for (size_t i = 0; i < class_names_.size(); ++i) s.classes[i].class_name = class_names_[i];
+    for (int32_t g : branch_goals_) {
+      ClassCoverage& c = s.classes[class_of(g)];
+      ++c.branches_total;
+      c.branches_covered += covered.contains(g) ? 1 : 0;
+    }
+    for (uint32_t l : all_lines_) {
+      ClassCoverage& c = s.classes[l >> 16];
+      ++c.lines_total;
+      c.lines_covered += lines.contains(l) ? 1 : 0;
+    }
   }
   s.methods_not_instrumented = not_instrumented_;
   return s;

@@ -1,4 +1,5 @@
-// Coverage goals of the class under test and their measurement, from its probe plan.
+// Coverage goals of the class under test and its nested classes (`Outer$*`: member, inner,
+// local and anonymous), and their measurement, from their probe plans.
 //
 // Counting follows JaCoCo so that jtestgen's figures can be checked against it: a line is
 // covered when an instruction on it ran to its block's probe; each conditional jump has two
@@ -27,11 +28,24 @@ struct Workload {
   double instructions = 0;  // bytecode instructions of the blocks executed
 };
 
+struct ClassCoverage {
+  std::string class_name;  // internal name
+  int branches_covered = 0, branches_total = 0;
+  int lines_covered = 0, lines_total = 0;
+};
+
+// Totals over the class under test and its nested classes, as JaCoCo sums a class's
+// counters over the classes of its source file (a line counts once per class it has code in).
 struct CoverageSummary {
   int branches_covered = 0, branches_total = 0;
   int lines_covered = 0, lines_total = 0;
   int methods_not_instrumented = 0;
-  std::vector<int> uncovered_lines;  // source lines with no covered instruction, ascending
+  // Source lines (of the outer class's source file) with no covered instruction in any
+  // class, ascending.
+  std::vector<int> uncovered_lines;
+  // One entry per class, the class under test first, then its nested classes in name order;
+  // empty when the class has no nested class.
+  std::vector<ClassCoverage> classes;
   double BranchPct() const;
   double LinePct() const;
 };
@@ -39,6 +53,8 @@ struct CoverageSummary {
 class CoverageModel {
  public:
   explicit CoverageModel(const instrument::ClassPlan& plan);
+  // `plans[0]` is the class under test, the rest its nested classes. REQUIRES: non-empty.
+  explicit CoverageModel(const std::vector<instrument::ClassPlan>& plans);
 
   // Goal ids of the class under test reached by one execution: its block/branch ids plus
   // the switch targets its switch records map to. Ids of other classes are dropped.
@@ -61,7 +77,8 @@ class CoverageModel {
   // Method name that owns a goal (for test names); empty if unknown.
   std::string MethodOf(int32_t goal) const;
   // "name" + descriptor of the method that owns a goal, e.g. "indexOf(Ljava/lang/String;I)I"
-  // (distinguishes overloads); empty if unknown.
+  // (distinguishes overloads); for a goal of a nested class the class's internal name and a
+  // '.' come first ("a/B$Iter.next()Ljava/lang/Object;"); empty if unknown.
   std::string MethodKeyOf(int32_t goal) const;
   // Source lines of a block goal; empty for other goals.
   const std::vector<uint16_t>& LinesOf(int32_t goal) const;
@@ -73,7 +90,10 @@ class CoverageModel {
   bool IsBlock(int32_t goal) const { return block_lines_.contains(goal); }
   // Branch-outcome goals `goal` is directly control dependent on (empty: method entry).
   const std::vector<int32_t>& DepsOf(int32_t goal) const;
+  // The class under test (internal name).
   const std::string& class_name() const { return class_name_; }
+  // Whether a goal belongs to a nested class rather than the class under test.
+  bool IsNested(int32_t goal) const { return goal_class_.contains(goal); }
   // Weak-mutation sites of the counted methods but the static initializer (plan.h
   // MutationSite), by site id; empty unless the class was instrumented with
   // instrument::Options::mutation. Not goals here.
@@ -90,7 +110,11 @@ class CoverageModel {
   absl::flat_hash_set<int32_t> goal_set_;
   absl::flat_hash_map<int32_t, std::vector<uint16_t>> block_lines_;  // block goal -> lines
   std::vector<int32_t> branch_goals_;  // every branch outcome goal (cond + switch targets)
-  std::set<uint16_t> all_lines_;
+  // Lines as (class index << 16 | line): a line counts once per class with code on it.
+  std::set<uint32_t> all_lines_;
+  absl::flat_hash_map<int32_t, uint16_t> goal_class_;  // nested goals -> class index (> 0)
+  std::vector<std::string> class_names_;               // index 0: the class under test
+  void AddPlan(const instrument::ClassPlan& plan, uint16_t index);
   absl::flat_hash_map<int32_t, SwitchInfo> switches_;
   absl::flat_hash_map<int32_t, std::string> goal_method_;
   absl::flat_hash_map<int32_t, std::string> goal_method_key_;  // name + descriptor

@@ -252,13 +252,24 @@ void Universe::AddProducersFrom(const std::string& cls, const std::string& wante
   auto parsed = ReadClass(cp_, cls);
   if (!parsed.ok()) return;
   const ClassFile& c = parsed->cls;
-  if ((c.access & classfile::kAccPublic) == 0) return;
+  // The written test lives in the CUT's package (TestsShareCutPackage): a class of that
+  // package and its non-private members are as usable as public ones (a protected
+  // constructor of a decorator subclass, say).
+  bool in_package = PackageOf(cls) == PackageOf(cut_name_) && TestsShareCutPackage(cut_name_);
+  if (auto self = classfile::SelfEntry(c)) {
+    // A private member class, or a local or anonymous one, cannot be named by the test.
+    if ((self->access & classfile::kAccPrivate) != 0 || self->outer.empty() ||
+        self->simple.empty()) {
+      in_package = false;
+    }
+  }
+  if ((c.access & classfile::kAccPublic) == 0 && !in_package) return;
   // Constructors of non-static inner classes take the enclosing instance first
   // (Callable::inner_simple_name); local and anonymous classes are never public.
   bool concrete = (c.access & (classfile::kAccAbstract | classfile::kAccInterface)) == 0 &&
                   IsSubtype(cls, wanted);
   for (const auto& m : c.methods) {
-    if (!Usable(m)) continue;
+    if (!(in_package ? UsableInPackage(m) : Usable(m))) continue;
     std::string_view name = c.MethodName(m);
     bool ctor = name == "<init>";
     bool is_static = (m.access & classfile::kAccStatic) != 0;
@@ -315,7 +326,10 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
     for (const auto& [name, h] : headers_) {
       if (added_classes >= 24) break;
       if (name == internal_name) continue;
-      if ((h.access & classfile::kAccPublic) == 0) continue;
+      if ((h.access & classfile::kAccPublic) == 0 &&
+          !(PackageOf(name) == PackageOf(cut_name_) && TestsShareCutPackage(cut_name_))) {
+        continue;
+      }
       if (!IsSubtype(name, internal_name)) continue;
       visited.insert(name);
       size_t before = out.size();

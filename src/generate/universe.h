@@ -66,7 +66,8 @@ class Universe {
   size_t inherited_count() const { return calls_.size() - targets_.size(); }
   // Adds the inherited methods to calls(). `read` gives the class file of a class that is
   // not on the classpath (a JDK base class such as java/util/AbstractMap); a class neither
-  // can read is skipped. Methods named in Build's `exclude` stay out. Idempotent.
+  // can read is skipped. Methods named in Build's `exclude` stay out. Idempotent. `read` is
+  // kept (copied) for ViewMethodsOf.
   void AddInheritedCalls(
       const std::function<StatusOr<std::vector<uint8_t>>(const std::string&)>& read);
   const Seeds& seeds() const { return seeds_; }
@@ -100,6 +101,15 @@ class Universe {
   // Public instance methods declared by the public class `cls` (no constructors), in file
   // order; empty if `cls` is not on the classpath or not public. Cached.
   const std::vector<CallablePtr>& InstanceMethodsOf(const std::string& cls);
+
+  // What a test may call on a value that user code returned with the declared type `type`
+  // (internal name), when the value's class may be one of the CUT's nested classes (an
+  // iterator, an entry, a key-set view): the public instance methods `type` declares and
+  // those of its superinterfaces, when `type` is an interface or an abstract class, on the
+  // classpath or in the JDK (read with AddInheritedCalls' reader); never an impure API
+  // (impure_apis.h). Empty for a concrete class (its own methods are InstanceMethodsOf), for
+  // the CUT, and for a type that cannot be read. Cached.
+  const std::vector<CallablePtr>& ViewMethodsOf(const std::string& type);
 
   // The JDK catalog of this run (configurable before generation starts).
   JdkCatalog& jdk() { return jdk_; }
@@ -142,6 +152,8 @@ class Universe {
   std::map<std::string, std::set<std::string>> returners_;
   std::map<std::string, std::vector<Producer>> producers_;
   std::map<std::string, std::vector<CallablePtr>> instance_methods_;
+  std::map<std::string, std::vector<CallablePtr>> view_methods_;
+  std::function<StatusOr<std::vector<uint8_t>>(const std::string&)> read_system_;
   JdkCatalog jdk_;
   MockCatalog mocks_;
   TypeHints hints_;

@@ -22,6 +22,7 @@ void Universe::AddInheritedCalls(
     const std::function<StatusOr<std::vector<uint8_t>>(const std::string&)>& read) {
   if (inherited_added_) return;
   inherited_added_ = true;
+  read_system_ = read;
   // Every method the CUT declares (any access) hides an inherited one of the same
   // name and descriptor.
   const bool same_package = TestsShareCutPackage(cut_name_);

@@ -145,23 +145,38 @@ bool Variation::ChangeStatements(TestCase& t) {
 }
 
 bool Variation::InsertCollaboratorCall(TestCase& t) {
+  // A value of a classpath type gets that type's methods; a value that user code returned
+  // through an interface or abstract type (JDK ones included: an Iterator, a Map.Entry, a
+  // view) gets that type's methods, which run the class behind it, often a nested class.
+  auto methods_of = [this](const Stmt& s) -> const std::vector<CallablePtr>& {
+    static const std::vector<CallablePtr> kNone;
+    if (s.kind == testcase::StmtKind::kNull || s.kind == testcase::StmtKind::kMock ||
+        s.type.dims != 0 || s.type.base != 'L' || s.type.class_name == u_.cut_name()) {
+      return kNone;
+    }
+    const bool returned = s.kind == testcase::StmtKind::kCall &&
+                          !jvm::IsExcludedClass(s.callable->owner);
+    if (jvm::IsExcludedClass(s.type.class_name)) {
+      return returned ? u_.ViewMethodsOf(s.type.class_name) : kNone;
+    }
+    const auto& own = u_.InstanceMethodsOf(s.type.class_name);
+    return own.empty() ? u_.ViewMethodsOf(s.type.class_name) : own;
+  };
   std::vector<size_t> values;
   for (size_t i = 0; i < t.size(); ++i) {
-    const Stmt& s = t.stmts[i];
-    if (s.kind == testcase::StmtKind::kNull || s.kind == testcase::StmtKind::kMock ||
-        s.type.dims != 0 || s.type.base != 'L') continue;
-    if (s.type.class_name == u_.cut_name() || jvm::IsExcludedClass(s.type.class_name)) continue;
-    values.push_back(i);
+    if (!methods_of(t.stmts[i]).empty()) values.push_back(i);
   }
   if (values.empty()) return false;
   size_t v = rng_.Pick(values);
-  const auto& methods = u_.InstanceMethodsOf(t.stmts[v].type.class_name);
+  const Stmt& value = t.stmts[v];
+  const auto& methods = methods_of(value);
   std::vector<CallablePtr> mutators;  // void methods first: they exist for their effect
-  for (const auto& m : methods) {
-    if (m->desc.ret.base == 'V' && m->desc.ret.dims == 0) mutators.push_back(m);
+  if (!jvm::IsExcludedClass(value.type.class_name)) {
+    for (const auto& m : methods) {
+      if (m->desc.ret.base == 'V' && m->desc.ret.dims == 0) mutators.push_back(m);
+    }
   }
   if (mutators.empty()) mutators = methods;
-  if (mutators.empty()) return false;
   const CallablePtr& c = rng_.Pick(mutators);
   TestCase out;
   out.stmts.assign(t.stmts.begin(), t.stmts.begin() + static_cast<long>(v) + 1);

@@ -63,6 +63,13 @@ class Jvm {
   // resource, Internal naming the Java exception otherwise.
   StatusOr<std::vector<uint8_t>> ReadSystemClassBytes(const std::string& internal_name);
 
+  // Loads (defines and links, never initializes) the class `internal_name` through the
+  // system class loader, ClassLoader.loadClass: the transformer sees it as it is defined,
+  // and its static initializer does not run. Call on the creating thread. Errors: NotFound
+  // naming the Java exception (ClassNotFoundException, NoClassDefFoundError, a
+  // VerifyError...).
+  Status LoadClassWithoutInit(const std::string& internal_name);
+
   // Lets module java.base read the unnamed module of the bootstrap loader, where the runtime
   // helper (jtestgen.rt.Probes) lives, with JVMTI AddModuleReads. Needed before any
   // instrumented java.base class runs a probe (otherwise IllegalAccessError). Idempotent.

@@ -74,6 +74,35 @@ StatusOr<std::vector<uint8_t>> Jvm::ReadSystemClassBytes(const std::string& inte
   return out;
 }
 
+Status Jvm::LoadClassWithoutInit(const std::string& internal_name) {
+  JNIEnv* env = env_;
+  LocalFrame frame(env, 8);
+  if (!frame.ok()) {
+    env->ExceptionClear();
+    return absl::InternalError("LoadClassWithoutInit: no JNI local frame");
+  }
+  jclass loader = env->FindClass("java/lang/ClassLoader");
+  jmethodID system = loader == nullptr ? nullptr
+                                       : env->GetStaticMethodID(loader, "getSystemClassLoader",
+                                                                "()Ljava/lang/ClassLoader;");
+  jmethodID load = loader == nullptr ? nullptr
+                                     : env->GetMethodID(loader, "loadClass",
+                                                        "(Ljava/lang/String;)Ljava/lang/Class;");
+  JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: ClassLoader"));
+  jobject app = env->CallStaticObjectMethod(loader, system);
+  JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: system loader"));
+  std::string binary = internal_name;
+  std::replace(binary.begin(), binary.end(), '/', '.');
+  jstring name = env->NewStringUTF(binary.c_str());
+  JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: class name"));
+  env->CallObjectMethod(app, load, name);
+  if (env->ExceptionCheck()) {
+    return absl::NotFoundError(
+        absl::StrCat("class ", binary, " cannot be loaded: ", TakeException(env).Describe()));
+  }
+  return absl::OkStatus();
+}
+
 Status Jvm::LetJavaBaseReadRuntime() {
   JNIEnv* env = env_;
   LocalFrame frame(env, 8);

@@ -48,6 +48,41 @@ TEST(CoverageModel, CountsLikeJaCoCo) {
   EXPECT_EQ(some.lines_covered, 3);
 }
 
+TEST(CoverageModel, NestedClassesAreGoalsCountedPerClass) {
+  instrument::ClassPlan nested;
+  nested.class_name = "a/B$Iter";
+  instrument::MethodPlan m;
+  m.name = "next";
+  m.descriptor = "()I";
+  m.access = classfile::kAccPublic;
+  m.instrumented = true;
+  m.blocks = {{20, 0, 4, {11}, {}}, {21, 4, 8, {30}, {}}};  // line 11 is B's too
+  m.branches = {{22, 3, 30, {}, {}, false}};
+  nested.methods.push_back(m);
+  CoverageModel model(std::vector<instrument::ClassPlan>{Plan(), nested});
+  CoverageSummary none = model.Measure({});
+  EXPECT_EQ(none.branches_total, 5 + 2);
+  EXPECT_EQ(none.lines_total, 3 + 2);  // line 11 counts once in each class, as in JaCoCo
+  ASSERT_EQ(none.classes.size(), 2u);
+  EXPECT_EQ(none.classes[1].class_name, "a/B$Iter");
+  EXPECT_EQ(none.classes[1].branches_total, 2);
+  EXPECT_EQ(none.classes[1].lines_total, 2);
+  CoverageSummary some = model.Measure({20, 22});
+  EXPECT_EQ(some.branches_covered, 1);
+  EXPECT_EQ(some.lines_covered, 1);
+  EXPECT_EQ(some.classes[0].lines_covered, 0);
+  EXPECT_EQ(some.classes[1].lines_covered, 1);
+  // Line 11 ran (in the nested class): not listed as uncovered.
+  EXPECT_EQ(some.uncovered_lines, (std::vector<int>{10, 12, 30}));
+  EXPECT_EQ(model.MethodKeyOf(22), "a/B$Iter.next()I");
+  EXPECT_EQ(model.MethodKeyOf(4), "f(I)I");
+  EXPECT_TRUE(model.IsNested(20));
+  EXPECT_FALSE(model.IsNested(1));
+  auto g = model.GoalsReached({20, 1, 999}, {});
+  EXPECT_EQ(g, (std::vector<int32_t>{20, 1}));
+  EXPECT_TRUE(CoverageModel(Plan()).Measure({}).classes.empty());  // no nested: no breakdown
+}
+
 TEST(CoverageModel, MapsSwitchKeysToTargets) {
   CoverageModel model(Plan());
   auto g = model.GoalsReached({1, 104, 999}, {{0, 2}, {0, 42}});

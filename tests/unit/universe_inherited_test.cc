@@ -1,7 +1,9 @@
 // What the search may call on a class beyond what it declares (Universe::calls(): inherited
 // methods, from the classpath and from JDK base classes, and protected and package-private
-// members of the CUT's package), and the size limit a method gets after running out of
-// budget (ValueFactory::LimitSizes).
+// members of the CUT's package), what it may call on a value user code returned through an
+// interface (Universe::ViewMethodsOf), the producers a same-package subclass gives an
+// abstract class, and the size limit a method gets after running out of budget
+// (ValueFactory::LimitSizes).
 #include <algorithm>
 #include <set>
 #include <string>
@@ -66,6 +68,48 @@ TEST(InheritedCalls, JdkBaseClassesAreReadThroughTheJvm) {
   EXPECT_FALSE(got.count("get(I)Ljava/lang/Object;"));  // Bag's bridge method hides it
   EXPECT_FALSE(got.count("size()I"));                   // declared by Bag
   EXPECT_FALSE(got.count("wait()V"));                   // java.lang.Object's are not calls
+}
+
+TEST(ViewMethods, InterfaceAndSuperinterfaceMethodsOfJdkTypes) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/inherit/Bag");
+  ASSERT_TRUE(u.ok()) << u.status();
+  EXPECT_TRUE((*u)->ViewMethodsOf("java/util/Iterator").empty());  // no reader yet
+  auto& vm = *testing::GetSharedJvm().vm;
+  (*u)->AddInheritedCalls([&vm](const std::string& n) { return vm.ReadSystemClassBytes(n); });
+  std::set<std::string> it = Keys((*u)->ViewMethodsOf("java/util/Iterator"));
+  EXPECT_TRUE(it.count("hasNext()Z") && it.count("next()Ljava/lang/Object;") &&
+              it.count("remove()V"));
+  EXPECT_EQ(Keys((*u)->ViewMethodsOf("java/util/Map$Entry")),
+            (std::set<std::string>{"getKey()Ljava/lang/Object;", "getValue()Ljava/lang/Object;",
+                                   "setValue(Ljava/lang/Object;)Ljava/lang/Object;",
+                                   "equals(Ljava/lang/Object;)Z", "hashCode()I"}));
+  std::set<std::string> set = Keys((*u)->ViewMethodsOf("java/util/Set"));
+  EXPECT_TRUE(set.count("size()I"));                           // Set's own
+  EXPECT_TRUE(set.count("removeIf(Ljava/util/function/Predicate;)Z"));  // Collection's
+  EXPECT_TRUE(set.count("forEach(Ljava/util/function/Consumer;)V"));    // Iterable's
+  EXPECT_FALSE(set.count("of()Ljava/util/Set;"));              // static
+  EXPECT_TRUE((*u)->ViewMethodsOf("java/lang/String").empty());  // concrete: its own class
+  EXPECT_TRUE((*u)->ViewMethodsOf("fixtures/inherit/Bag").empty());  // the CUT
+  EXPECT_EQ(Keys((*u)->ViewMethodsOf("fixtures/inherit/Named")),
+            (std::set<std::string>{"name()Ljava/lang/String;", "greeting()Ljava/lang/String;"}));
+}
+
+TEST(Producers, AbstractClassGetsItsPackagesProtectedSubclassConstructors) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/inherit/Decorator");
+  ASSERT_TRUE(u.ok()) << u.status();
+  ASSERT_TRUE((*u)->cut_is_abstract());
+  std::set<std::string> got;
+  for (const auto& p : (*u)->ProducersOf("fixtures/inherit/Decorator")) {
+    if (p.kind == generate::Producer::kCall) {
+      got.insert(p.callable->owner + "." + p.callable->name + p.callable->descriptor);
+    }
+  }
+  // Upper's protected constructor; not the private nested Hidden's, which no test can name.
+  EXPECT_EQ(got, (std::set<std::string>{"fixtures/inherit/Upper.<init>(Ljava/lang/String;)V"}));
 }
 
 TEST(LimitSizes, IntegralArgumentsStaySmallAfterAnOverrun) {

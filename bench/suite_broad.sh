@@ -55,6 +55,10 @@ try:
     r = json.load(open(sys.argv[1]))
     for t in r.get("not_built", {}).get("types", [])[:2]:
         out.append("not built: %s (%d br)" % (t["type"], t["branches"]))
+    u = r.get("unreached_nested", {})
+    if u.get("branches"):
+        top = u["methods"][0]["method"].split("/")[-1].split("(")[0]
+        out.append("nested never ran: %d methods (%d br; %s)" % (len(u["methods"]), u["branches"], top))
     if r.get("overrunning_methods"):
         out.append("budget overruns: %d methods" % len(r["overrunning_methods"]))
     if r.get("outside", {}).get("methods"):

@@ -260,6 +260,13 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.assertions_after = outcome.assertions_after;
   report.assertion_filter_complete = outcome.assertion_filter_complete;
   report.not_built = BlameNotBuilt(model, build_log, *archive, outcome, *executor);
+  {
+    absl::flat_hash_set<int32_t> reached = outcome.covered;
+    for (int32_t g : model.goals()) {
+      if (archive->Covers(g)) reached.insert(g);
+    }
+    report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
+  }
   JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();

@@ -301,6 +301,16 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                       {"lines", r.not_built.lines},
                       {"types", types}};
   }
+  {
+    // Methods of nested classes that nothing the search built ever ran.
+    nlohmann::ordered_json methods = nlohmann::ordered_json::array();
+    int branches = 0;
+    for (const auto& m : r.unreached_nested) {
+      methods.push_back({{"method", m.method}, {"branches", m.branches}, {"blocks", m.blocks}});
+      branches += m.branches;
+    }
+    j["unreached_nested"] = {{"branches", branches}, {"methods", methods}};
+  }
   if (r.weak_mutation) {
     j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
     j["assertions"] = {{"before_filtering", r.assertions_before},

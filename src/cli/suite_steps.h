@@ -78,6 +78,7 @@ struct SuiteReport {
   bool run_breakers_complete = true;
   // Uncovered goals blamed on a type that could not be built (generate/blocked_goals.h).
   generate::BlockedGoals not_built;
+  std::vector<generate::UnreachedMethod> unreached_nested;
 };
 
 // Writes <out_dir>/jtestgen-report.json.

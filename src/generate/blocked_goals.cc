@@ -158,4 +158,26 @@ BlockedGoals BlameUncovered(const CoverageModel& model, const BuildLog& log,
   return out;
 }
 
+std::vector<UnreachedMethod> UnreachedNestedMethods(const CoverageModel& model,
+                                                    const absl::flat_hash_set<int32_t>& reached) {
+  std::map<std::string, UnreachedMethod> by_method;
+  std::set<std::string> ran;
+  for (int32_t g : model.goals()) {
+    if (!model.IsNested(g)) continue;
+    const std::string key = model.MethodKeyOf(g);
+    if (reached.contains(g)) ran.insert(key);
+    UnreachedMethod& m = by_method[key];
+    m.method = key;
+    ++(model.IsBlock(g) ? m.blocks : m.branches);
+  }
+  std::vector<UnreachedMethod> out;
+  for (auto& [key, m] : by_method) {
+    if (!ran.contains(key)) out.push_back(std::move(m));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const UnreachedMethod& a, const UnreachedMethod& b) {
+    return a.branches > b.branches;
+  });
+  return out;
+}
+
 }  // namespace jtg::generate

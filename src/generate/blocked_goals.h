@@ -64,4 +64,17 @@ BlockedGoals BlameUncovered(const CoverageModel& model, const BuildLog& log,
                             const std::vector<int>& uncovered_lines,
                             const InstanceOfFn& instance_of);
 
+// A method of a nested class (an iterator's next, an adapter's read) none of whose goals was
+// reached: nothing the search built ever ran it. Named in the report so that a low figure
+// has a cause even when no type is to blame.
+struct UnreachedMethod {
+  std::string method;  // "a/B$C.name" + descriptor (CoverageModel::MethodKeyOf)
+  int branches = 0;    // its branch goals (all uncovered)
+  int blocks = 0;      // its block goals
+};
+
+// Nested classes' methods with no goal in `reached`, most branches first, then by name.
+std::vector<UnreachedMethod> UnreachedNestedMethods(const CoverageModel& model,
+                                                    const absl::flat_hash_set<int32_t>& reached);
+
 }  // namespace jtg::generate

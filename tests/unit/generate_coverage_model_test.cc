@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "classfile/class_file.h"
+#include "generate/blocked_goals.h"
 #include "generate/minimizer.h"
 #include "generate/random_search.h"
 
@@ -81,6 +82,12 @@ TEST(CoverageModel, NestedClassesAreGoalsCountedPerClass) {
   auto g = model.GoalsReached({20, 1, 999}, {});
   EXPECT_EQ(g, (std::vector<int32_t>{20, 1}));
   EXPECT_TRUE(CoverageModel(Plan()).Measure({}).classes.empty());  // no nested: no breakdown
+  auto unreached = UnreachedNestedMethods(model, {1, 4});
+  ASSERT_EQ(unreached.size(), 1u);
+  EXPECT_EQ(unreached[0].method, "a/B$Iter.next()I");
+  EXPECT_EQ(unreached[0].branches, 2);
+  EXPECT_EQ(unreached[0].blocks, 2);
+  EXPECT_TRUE(UnreachedNestedMethods(model, {21}).empty());  // one goal ran: it was reached
 }
 
 TEST(CoverageModel, MapsSwitchKeysToTargets) {

@@ -44,6 +44,10 @@ int main(int argc, char** argv) {
   cmd->add_flag("--weak-mutation,!--no-weak-mutation", suite.weak_mutation,
                 "target weak mutants (relational, arithmetic, bitwise, shift operators), filter "
                 "assertions by mutant kills and report the mutation score (default: on)");
+  cmd->add_option("--inherited-weight", suite.inherited_weight,
+                  "chance of each inherited method, against 1 for each method the class "
+                  "declares, when the search picks a call (default 0.5)")
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--candidate-search,!--no-candidate-search", suite.candidate_search,
                 "when the search stagnates, try call sequences that could set the state of "
                 "methods with uncovered goals (JTestCraft's candidate sequence search; "

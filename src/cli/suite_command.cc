@@ -91,15 +91,6 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   if (!universe->cut_warning().empty()) {
     std::fprintf(stderr, "warning: %s\n", universe->cut_warning().c_str());
   }
-  if (universe->cut_is_abstract()) {
-    bool any_static = std::any_of(universe->targets().begin(), universe->targets().end(),
-                                  [](const auto& c) { return c->is_static; });
-    if (!any_static && universe->ProducersOf(internal).empty()) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "class ", opts.class_name,
-          " is abstract or an interface and has no usable implementation on the classpath"));
-    }
-  }
 
   jvm::CoverageTransformer transformer;
   if (opts.weak_mutation) transformer.EnableMutation(internal);
@@ -115,6 +106,21 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   // Inherited public methods are calls too; JDK base classes are read through the JVM.
   universe->AddInheritedCalls(
       [&vm](const std::string& name) { return vm->ReadSystemClassBytes(name); });
+  // Stub subclasses (anonymous classes in the written test) for abstract classes and
+  // boolean hooks.
+  universe->AddStubSubclasses([&vm](const std::string& name, const std::vector<uint8_t>& b) {
+    return vm->DefineClass(name, b);
+  });
+  if (universe->cut_is_abstract()) {
+    bool any_static = std::any_of(universe->targets().begin(), universe->targets().end(),
+                                  [](const auto& c) { return c->is_static; });
+    if (!any_static && universe->ProducersOf(internal).empty()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "class ", opts.class_name,
+          " is abstract or an interface and has no usable implementation on the classpath, "
+          "and no subclass can be written for it"));
+    }
+  }
   // The sandbox's test folder (none with --no-sandbox): writes below it are allowed, and
   // the written tests use a JUnit temporary folder for it.
   const std::string test_folder = sandbox::TestFolderFromEnvironment();
@@ -216,6 +222,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     mo.dynamic = opts.search != "mosa";
     mo.adaptive_performance = opts.search == "adynamosa";
     mo.candidate_search = opts.candidate_search;
+    mo.inherited_weight = opts.inherited_weight;
     mosa = std::make_unique<generate::Mosa>(*universe, *goal_model, *executor, rng, mo);
     mosa->SetBuildLog(&build_log);
     mosa->Run(budget);

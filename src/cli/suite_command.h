@@ -40,6 +40,9 @@ struct SuiteOptions {
   // JTestCraft's candidate sequence search when DynaMOSA/MOSA stagnate
   // (generate/candidate_search.h).
   bool candidate_search = true;
+  // Weight of an inherited method against 1 for the class's own when the search picks a
+  // call (generate/target_selector.h).
+  double inherited_weight = 0.5;
 };
 
 // Runs the command. Errors name the thing and the reason (unknown class, bad classpath,

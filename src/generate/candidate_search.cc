@@ -62,7 +62,7 @@ std::vector<std::string> CandidateSearch::RefSlots(int i) const {
 
 std::string CandidateSearch::Yields(int i) const {
   const testcase::Callable& c = At(i);
-  if (c.IsConstructor()) return c.owner;
+  if (c.IsConstructor()) return c.ConstructedClass();
   if (c.desc.ret.dims == 0 && c.desc.ret.base == 'L') return c.desc.ret.class_name;
   return "";
 }
@@ -226,7 +226,7 @@ bool CandidateSearch::Materialize(const std::vector<int>& seq, ValueFactory& fac
       if (a < 0) return false;
       s.args.push_back(a);
     }
-    s.type = c->IsConstructor() ? ObjectOf(c->owner) : c->desc.ret;
+    s.type = c->IsConstructor() ? ObjectOf(c->ConstructedClass()) : c->desc.ret;
     tc->stmts.push_back(std::move(s));
     results.push_back(static_cast<int>(tc->size()) - 1);
   }

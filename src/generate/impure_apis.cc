@@ -52,9 +52,12 @@ bool OwnerMatches(std::string_view pattern, std::string_view owner) {
 
 bool IsImpureApi(std::string_view owner, std::string_view name, std::string_view descriptor) {
   // Naming a path touches nothing: File's constructors, Paths.get and URI.create only parse.
+  // So does new URL(String): it resolves no host (URL.equals and hashCode do, and the rest
+  // of java.net stays denied).
   if ((owner == "java/io/File" && name == "<init>") ||
       (owner == "java/nio/file/Paths" && name == "get") ||
-      (owner == "java/net/URI" && name == "create")) {
+      (owner == "java/net/URI" && name == "create") ||
+      (owner == "java/net/URL" && name == "<init>" && descriptor == "(Ljava/lang/String;)V")) {
     return false;
   }
   for (const Denied& d : kDenied) {

@@ -27,7 +27,46 @@ constexpr const char* kStr = "(Ljava/lang/String;)V";
 constexpr const char* kCs = "(Ljava/lang/CharSequence;)Ljava/nio/CharBuffer;";
 constexpr const char* kChars = "([C)Ljava/nio/CharBuffer;";
 
+// The 60 most frequent JDK parameter types (bench/jdk_param_types.py over the jars Debian
+// ships, issue 20 item 3) and where their values come from:
+//   - literals (ValueFactory::Generate): String; the boxed primitives Integer, Boolean,
+//     Character, Double, Long, Float, Byte, Short; Number (an Integer or Double); Comparable
+//     (a String or Integer); Object (a literal, or a list, map, array, iterator); CharSequence
+//     (also this table);
+//   - ValueFactory::JdkValue: Class (Class.forName of a fixed JDK class name) and Iterator
+//     (a list's iterator(); also this table);
+//   - collections (DefaultImpls): List, Map, Collection, Iterable, Set;
+//   - lambdas (LambdaAlternative, sam.h): Supplier, Function, Runnable, Callable, Predicate,
+//     Comparator (and this table's instances); Executor, `(p_0) -> { }` (no JDK class runs a
+//     task inline without a thread); Annotation (its one method annotationType(); the JDK
+//     has no annotation instance but by reflection on a class);
+//   - this table: File, Throwable, InputStream, Type, Charset, OutputStream, Enum, Reader,
+//     PrintStream, TimeUnit, Comparator, Writer, Path, Date, Duration, PrintWriter,
+//     AnnotatedElement, Locale, URL (from URL text among the CUT's string constants),
+//     Properties, URI, StringBuffer, Exception.
+//   - none yet, Calendar: its one pure factory, GregorianCalendar.from(ZonedDateTime.
+//     ofInstant(Instant, ZoneId)), is here, but it nests one call more than
+//     FactoryLimits::max_depth leaves an argument of a method under test; GregorianCalendar's
+//     (int, int, int) constructors would fit but read the default time zone (environment).
+// Excluded, no pure producer or none that means anything in a unit test:
+//   - ClassLoader: the JVM's loaders are global (the engine's are not JUnit's) and read
+//     class files and resources; a new URLClassLoader reads files or the network.
+//   - reflect.Method, Field, Constructor, Member: only a Class's instance lookups by name
+//     (getMethod("m")) give them, which no static recipe spells.
+//   - instrument.Instrumentation: the JVM hands it to a Java agent; no constructor.
+//   - security.ProtectionDomain: a class loader's record of where code came from; a
+//     hand-made one (new ProtectionDomain(null, null)) grants and means nothing.
+//   - accessibility.AccessibleContext: abstract, from a Swing/AWT component (a toolkit).
+//   - file.attribute.BasicFileAttributes: read from a file (Files.readAttributes).
 const std::vector<Entry>& Entries() {
+  // int.class is Integer.TYPE: the only Class constants a static recipe spells.
+  static const std::vector<Recipe> kPrimitiveClasses = {
+      {"java/lang/Integer", "TYPE", "Ljava/lang/Class;"},
+      {"java/lang/Long", "TYPE", "Ljava/lang/Class;"},
+      {"java/lang/Boolean", "TYPE", "Ljava/lang/Class;"},
+      {"java/lang/Double", "TYPE", "Ljava/lang/Class;"},
+      {"java/lang/Character", "TYPE", "Ljava/lang/Class;"},
+      {"java/lang/Void", "TYPE", "Ljava/lang/Class;"}};
   static const std::vector<Entry> kEntries = {
       // Character sequences (String itself is a literal, see ValueFactory::Generate).
       {"java/lang/CharSequence",
@@ -100,6 +139,24 @@ const std::vector<Entry>& Entries() {
       {"java/util/Map$Entry",
        {{"java/util/AbstractMap$SimpleEntry", "<init>",
          "(Ljava/lang/Object;Ljava/lang/Object;)V"}}},
+      // Reflection types: the primitive classes (a Class is a Type and an AnnotatedElement).
+      {"java/lang/reflect/Type", kPrimitiveClasses},
+      {"java/lang/reflect/AnnotatedElement", kPrimitiveClasses},
+      // The constructor only parses: no host is resolved (URL.equals and hashCode do).
+      {"java/net/URL", {{"java/net/URL", "<init>", kStr}}},
+      // A calendar in an explicit zone (see Calendar above the table).
+      {"java/util/Calendar",
+       {{"java/util/GregorianCalendar", "from",
+         "(Ljava/time/ZonedDateTime;)Ljava/util/GregorianCalendar;"}}},
+      {"java/util/GregorianCalendar",
+       {{"java/util/GregorianCalendar", "from",
+         "(Ljava/time/ZonedDateTime;)Ljava/util/GregorianCalendar;"}}},
+      {"java/time/ZonedDateTime",
+       {{"java/time/ZonedDateTime", "ofInstant",
+         "(Ljava/time/Instant;Ljava/time/ZoneId;)Ljava/time/ZonedDateTime;"}}},
+      {"java/time/ZoneId",
+       {{"java/time/ZoneOffset", "UTC", "Ljava/time/ZoneOffset;"},
+        {"java/time/ZoneId", "of", "(Ljava/lang/String;)Ljava/time/ZoneId;"}}},
       // Locales and charsets.
       {"java/util/Locale",
        {{"java/util/Locale", "ENGLISH", "Ljava/util/Locale;"},
@@ -142,6 +199,14 @@ const std::vector<Entry>& Entries() {
         {"java/util/concurrent/TimeUnit", "SECONDS", "Ljava/util/concurrent/TimeUnit;"},
         {"java/util/concurrent/TimeUnit", "MINUTES", "Ljava/util/concurrent/TimeUnit;"},
         {"java/util/concurrent/TimeUnit", "DAYS", "Ljava/util/concurrent/TimeUnit;"}}},
+      // Any enum: constants of several JDK enums.
+      {"java/lang/Enum",
+       {{"java/math/RoundingMode", "HALF_UP", "Ljava/math/RoundingMode;"},
+        {"java/util/concurrent/TimeUnit", "SECONDS", "Ljava/util/concurrent/TimeUnit;"},
+        {"java/time/DayOfWeek", "MONDAY", "Ljava/time/DayOfWeek;"},
+        {"java/time/Month", "DECEMBER", "Ljava/time/Month;"},
+        {"java/time/temporal/ChronoUnit", "DAYS", "Ljava/time/temporal/ChronoUnit;"},
+        {"java/lang/annotation/ElementType", "METHOD", "Ljava/lang/annotation/ElementType;"}}},
       // Functional interfaces with pure JDK instances (lambdas are built besides them, see
       // LambdaAlternative).
       {"java/util/Comparator",

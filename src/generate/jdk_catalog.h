@@ -14,7 +14,9 @@
 // The restriction to a curated set of implementations of JDK interfaces follows JTestCraft
 // and WhiteSyn (../shared/techniques/jtestcraft.md, whitesyn.md): an open JDK interface is
 // instantiated only through a few well-behaved, deterministic classes.
-// No entry may call an impure API (impure_apis.h); a unit test checks this.
+// No entry may call an impure API (impure_apis.h); a unit test checks this. A comment by the
+// table says how each of the 60 most frequent JDK parameter types (bench/jdk_param_types.py)
+// gets values, here or elsewhere, or why it gets none.
 //
 // Ownership: a JdkCatalog owns its tables and the Callables it hands out. Not thread-safe.
 #pragma once

@@ -16,7 +16,8 @@ Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, Mos
     : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
       selector_(opts_.targets.empty() ? u.calls() : opts_.targets,
-                opts_.targets.empty() ? u.targets().size() : SIZE_MAX),
+                opts_.targets.empty() ? u.targets().size() : SIZE_MAX,
+                opts_.inherited_weight),
       variation_(u, factory_, selector_, ex, rng, opts.max_length),
       effects_(u.classpath()) {}
 

@@ -46,6 +46,9 @@ struct MosaOptions {
   // Methods the search calls; empty: the universe's targets (`jtestgen perf` narrows the
   // search to one entry method and the constructors).
   std::vector<CallablePtr> targets;
+  // Weight of each inherited method against 1 for each of the CUT's own methods when a call
+  // is chosen (target_selector.h).
+  double inherited_weight = 0.5;
   int stagnation = 5;
   size_t candidate_batch = 20;
   double candidate_share = 0.15;

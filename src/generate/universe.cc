@@ -354,6 +354,9 @@ const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_n
       }
     }
   }
+  if (internal_name == cut_name_) {
+    out.insert(out.end(), stub_producers_.begin(), stub_producers_.end());
+  }
   std::erase_if(out, [](const Producer& p) {
     return p.kind == Producer::kCall &&
            IsImpureApi(p.callable->owner, p.callable->name, p.callable->descriptor);

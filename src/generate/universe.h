@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,13 @@ class Universe {
   // kept (copied) for ViewMethodsOf.
   void AddInheritedCalls(
       const std::function<StatusOr<std::vector<uint8_t>>(const std::string&)>& read);
+  // Plans the CUT's stub subclasses (stub_subclass.h; after AddInheritedCalls, whose reader
+  // it uses for JDK supertypes), has `define` define each in the JVM, and makes the
+  // constructors of those it defined producers of the CUT (ProducersOf). Returns how many
+  // it defined; a stub that `define` refuses is left out. Idempotent.
+  size_t AddStubSubclasses(
+      const std::function<Status(const std::string& name, const std::vector<uint8_t>& bytes)>&
+          define);
   const Seeds& seeds() const { return seeds_; }
   // Dynamic seeding (EvoSuite's "values observed at run time"): strings and integers that
   // calls returned are added to the seeds, up to a bound, so later tests can feed them back.
@@ -135,6 +143,9 @@ class Universe {
   void AddProducersFrom(const std::string& cls, const std::string& wanted, bool statics,
                         bool instance_methods, std::vector<Producer>& out);
   void CollectSeeds();
+  // The class file of a classpath class, or of a JDK class through AddInheritedCalls'
+  // reader; nullopt when neither has it or it does not parse.
+  std::optional<classfile::ClassFile> ReadAnyClass(const std::string& internal_name) const;
 
   const classpath::Classpath& cp_;
   classfile::ClassFile cut_;
@@ -143,6 +154,8 @@ class Universe {
   std::vector<CallablePtr> calls_;      // targets_, then the inherited methods
   std::vector<std::string> exclude_;    // Build's `exclude`
   bool inherited_added_ = false;
+  bool stubs_added_ = false;
+  std::vector<Producer> stub_producers_;  // constructors of the defined stub subclasses
   Seeds seeds_;
   std::set<std::u16string> seen_strings_;
   std::set<int64_t> seen_ints_;

@@ -11,20 +11,22 @@
 
 namespace jtg::generate {
 
+std::optional<classfile::ClassFile> Universe::ReadAnyClass(const std::string& name) const {
+  auto bytes = !jvm::IsExcludedClass(name) ? cp_.ReadClass(name)
+               : read_system_             ? read_system_(name)
+                                          : absl::NotFoundError("no JDK class reader");
+  if (!bytes.ok()) return std::nullopt;
+  auto parsed = classfile::Parse(*bytes, classfile::BinaryName(name));
+  if (!parsed.ok()) return std::nullopt;
+  return std::move(parsed->cls);
+}
+
 const std::vector<CallablePtr>& Universe::ViewMethodsOf(const std::string& type) {
   static const std::vector<CallablePtr> kNone;
   auto it = view_methods_.find(type);
   if (it != view_methods_.end()) return it->second;
   if (!read_system_ && jvm::IsExcludedClass(type)) return kNone;  // not cached: no reader yet
-  auto parse = [&](const std::string& name) -> std::optional<classfile::ClassFile> {
-    auto bytes = !jvm::IsExcludedClass(name) ? cp_.ReadClass(name)
-                 : read_system_             ? read_system_(name)
-                                            : absl::NotFoundError("no JDK class reader");
-    if (!bytes.ok()) return std::nullopt;
-    auto parsed = classfile::Parse(*bytes, classfile::BinaryName(name));
-    if (!parsed.ok()) return std::nullopt;
-    return std::move(parsed->cls);
-  };
+  auto parse = [this](const std::string& name) { return ReadAnyClass(name); };
   std::vector<CallablePtr> out;
   auto root = type == cut_name_ ? std::nullopt : parse(type);
   const uint16_t open = classfile::kAccInterface | classfile::kAccAbstract;

@@ -107,6 +107,8 @@ class ValueFactory {
   int Array(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth,
             const classfile::GenericType* g = nullptr);
   int UserType(testcase::TestCase& tc, const classfile::TypeDesc& t, int depth);
+  // Whether the written test can name the class `owner` (internal name).
+  bool UsableFromTest(const std::string& owner);
   int Null(testcase::TestCase& tc, const classfile::TypeDesc& t);
   // A kMock of `t` after its stub values (mock_values.cc); -1 (nothing appended) when mocks
   // are off, `t` has a producer, is not mockable, or the test would grow too long.

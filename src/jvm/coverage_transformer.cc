@@ -12,6 +12,8 @@ bool IsExcludedClass(std::string_view n) {
   }
   // Classes Mockito generates at run time (Foo$MockitoMock$123, their auxiliaries).
   if (n.find("$MockitoMock$") != std::string_view::npos) return true;
+  // Stub subclasses the search defines (generate/stub_subclass.h).
+  if (n.find("$$JtgStub") != std::string_view::npos) return true;
   // java.lang.reflect.Proxy classes (kLambda values): jdk/proxyN/$ProxyM for public
   // interfaces, a/b/$ProxyM in the package of a non-public one.
   size_t slash = n.rfind('/');

@@ -91,9 +91,9 @@ class CoverageTransformer : public ClassTransformer {
 };
 
 // Whether a class belongs to the JDK, to jtestgen itself, to the test libraries (JUnit,
-// Mockito, byte-buddy, objenesis), is a mock class Mockito generated or a
-// java.lang.reflect.Proxy class ($ProxyN, the values of kLambda statements): never
-// instrumented.
+// Mockito, byte-buddy, objenesis), is a mock class Mockito generated, a stub subclass the
+// search defined (generate/stub_subclass.h) or a java.lang.reflect.Proxy class ($ProxyN, the
+// values of kLambda statements): never instrumented.
 bool IsExcludedClass(std::string_view internal_name);
 
 }  // namespace jtg::jvm

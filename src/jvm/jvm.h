@@ -70,6 +70,12 @@ class Jvm {
   // VerifyError...).
   Status LoadClassWithoutInit(const std::string& internal_name);
 
+  // Defines the class `internal_name` from `bytes` in the system class loader (JNI
+  // DefineClass), e.g. a stub subclass of the search. Call on the creating thread. Errors:
+  // InvalidArgument naming the Java exception (ClassFormatError, VerifyError,
+  // LinkageError for a name already defined...).
+  Status DefineClass(const std::string& internal_name, const std::vector<uint8_t>& bytes);
+
   // Lets module java.base read the unnamed module of the bootstrap loader, where the runtime
   // helper (jtestgen.rt.Probes) lives, with JVMTI AddModuleReads. Needed before any
   // instrumented java.base class runs a probe (otherwise IllegalAccessError). Idempotent.

@@ -35,6 +35,18 @@ class LocalFrame {
   bool pushed_ = false;
 };
 
+// The system class loader (a local reference in the caller's frame).
+StatusOr<jobject> SystemLoader(JNIEnv* env) {
+  jclass loader = env->FindClass("java/lang/ClassLoader");
+  jmethodID system = loader == nullptr ? nullptr
+                                       : env->GetStaticMethodID(loader, "getSystemClassLoader",
+                                                                "()Ljava/lang/ClassLoader;");
+  JTG_RETURN_IF_ERROR(CheckException(env, "ClassLoader.getSystemClassLoader"));
+  jobject app = env->CallStaticObjectMethod(loader, system);
+  JTG_RETURN_IF_ERROR(CheckException(env, "the system class loader"));
+  return app;
+}
+
 }  // namespace
 
 StatusOr<std::vector<uint8_t>> Jvm::ReadSystemClassBytes(const std::string& internal_name) {
@@ -81,16 +93,12 @@ Status Jvm::LoadClassWithoutInit(const std::string& internal_name) {
     env->ExceptionClear();
     return absl::InternalError("LoadClassWithoutInit: no JNI local frame");
   }
+  JTG_ASSIGN_OR_RETURN(jobject app, SystemLoader(env));
   jclass loader = env->FindClass("java/lang/ClassLoader");
-  jmethodID system = loader == nullptr ? nullptr
-                                       : env->GetStaticMethodID(loader, "getSystemClassLoader",
-                                                                "()Ljava/lang/ClassLoader;");
   jmethodID load = loader == nullptr ? nullptr
                                      : env->GetMethodID(loader, "loadClass",
                                                         "(Ljava/lang/String;)Ljava/lang/Class;");
-  JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: ClassLoader"));
-  jobject app = env->CallStaticObjectMethod(loader, system);
-  JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: system loader"));
+  JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: ClassLoader.loadClass"));
   std::string binary = internal_name;
   std::replace(binary.begin(), binary.end(), '/', '.');
   jstring name = env->NewStringUTF(binary.c_str());
@@ -99,6 +107,24 @@ Status Jvm::LoadClassWithoutInit(const std::string& internal_name) {
   if (env->ExceptionCheck()) {
     return absl::NotFoundError(
         absl::StrCat("class ", binary, " cannot be loaded: ", TakeException(env).Describe()));
+  }
+  return absl::OkStatus();
+}
+
+Status Jvm::DefineClass(const std::string& internal_name, const std::vector<uint8_t>& bytes) {
+  JNIEnv* env = env_;
+  LocalFrame frame(env, 8);
+  if (!frame.ok()) {
+    env->ExceptionClear();
+    return absl::InternalError("DefineClass: no JNI local frame");
+  }
+  JTG_ASSIGN_OR_RETURN(jobject app, SystemLoader(env));
+  jclass c = env->DefineClass(internal_name.c_str(), app,
+                              reinterpret_cast<const jbyte*>(bytes.data()),
+                              static_cast<jsize>(bytes.size()));
+  if (c == nullptr || env->ExceptionCheck()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "class ", internal_name, " cannot be defined: ", TakeException(env).Describe()));
   }
   return absl::OkStatus();
 }

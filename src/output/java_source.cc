@@ -182,4 +182,34 @@ std::string FolderString(const std::u16string& s, FolderMap* folder) {
   return out;
 }
 
+std::string StubBody(const testcase::StubSpec& spec, TypeNamer& namer) {
+  std::string out = "{";
+  for (const auto& o : spec.overrides) {
+    auto d = classfile::ParseMethodDescriptor(o.descriptor);
+    if (!d.ok()) continue;
+    const classfile::TypeDesc& r = d->ret;
+    out += std::string(" @Override ") + (o.is_public ? "public " : "protected ") +
+           (r.base == 'V' && r.dims == 0 ? "void" : namer.Name(r)) + " " + o.name + "(";
+    for (size_t k = 0; k < d->params.size(); ++k) {
+      out += (k ? ", " : "") + namer.Name(d->params[k]) + " p" + std::to_string(k);
+    }
+    out += ") { ";
+    if (r.IsReference()) {
+      out += "return null; ";
+    } else if (r.base == 'Z') {
+      out += o.value != 0 ? "return true; " : "return false; ";
+    } else if (r.base == 'J') {
+      out += "return 0L; ";
+    } else if (r.base == 'F') {
+      out += "return 0F; ";
+    } else if (r.base == 'D') {
+      out += "return 0.0; ";
+    } else if (r.base != 'V') {
+      out += "return 0; ";
+    }
+    out += "}";
+  }
+  return out + " }";
+}
+
 }  // namespace jtg::output

@@ -304,6 +304,10 @@ class MethodWriter {
       }
       case StmtKind::kCall: {
         const auto& c = *s.callable;
+        if (c.stub != nullptr) {  // a stub subclass: an anonymous class of its superclass
+          return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " +
+                 StubBody(*c.stub, namer_);
+        }
         std::string owner = namer_.Name(c.owner);
         if (c.TakesOuterInstance() && !s.args.empty()) {
           // `outer.new Inner(...)` takes the simple name: `outer.new Outer.Inner()` is illegal.
@@ -377,7 +381,9 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
     const Stmt& last = t.test.stmts.back();
     if (last.kind == StmtKind::kCall) {
       const auto& c = *last.callable;
-      base = c.IsConstructor() ? "new" + SimpleName(c.owner) : c.name;
+      base = !c.IsConstructor() ? c.name
+             : c.stub     ? "new" + SimpleName(c.stub->super_name) + "Subclass"
+                          : "new" + SimpleName(c.owner);
     }
   }
   std::string clean;

@@ -13,6 +13,21 @@
 
 namespace jtg::testcase {
 
+// A method a stub subclass overrides with a constant result (generate/stub_subclass.h).
+struct StubOverride {
+  std::string name, descriptor;  // as declared by the overridden method
+  bool is_public = false;        // else written `protected`
+  int64_t value = 0;             // the result: 0/1 for boolean, 0 for other primitives,
+                                 // null for references; unused for void
+};
+
+// A subclass of `super_name` generated for the search and written as an anonymous class:
+// `new Super(args) { @Override protected boolean hook(...) { return false; } }`.
+struct StubSpec {
+  std::string super_name;  // internal name
+  std::vector<StubOverride> overrides;
+};
+
 // A constructor or method that a statement calls. Owned by the generator's universe and
 // shared (immutable) between test cases.
 struct Callable {
@@ -30,7 +45,14 @@ struct Callable {
   // resolved (generate/generic_params.h); empty when it has none (then values are built
   // from the descriptor alone).
   std::vector<classfile::GenericType> gparams;
+  // Constructor of a stub subclass (`owner` is its generated name, never written): the
+  // written code calls `stub->super_name`'s constructor of the same descriptor with the
+  // overrides as an anonymous class body. Null for every other callable.
+  std::shared_ptr<const StubSpec> stub;
   bool IsConstructor() const { return name == "<init>"; }
+  // The class a constructor's value is declared as: the owner, or a stub's superclass (the
+  // written code never names a stub class).
+  const std::string& ConstructedClass() const { return stub ? stub->super_name : owner; }
   bool TakesOuterInstance() const { return !inner_simple_name.empty(); }
 };
 

@@ -1,0 +1,147 @@
+// Stub subclasses (generate/stub_subclass.h): which are planned for a class, that the JVM
+// defines and runs them, and that the written anonymous classes compile and behave as the
+// engine's stubs did.
+#include "generate/stub_subclass.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "classpath/classpath.h"
+#include "generate/universe.h"
+#include "jvm_fixture.h"
+#include "output/junit_writer.h"
+#include "output/validator.h"
+#include "testcase_builders.h"
+
+namespace jtg::generate {
+namespace {
+
+const std::string kFixtures = JTG_FIXTURES_DIR;
+
+std::unique_ptr<Universe> Load(const std::string& cut) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  EXPECT_TRUE(cp.ok()) << cp.status();
+  static std::map<std::string, std::unique_ptr<classpath::Classpath>> keep;  // outlive u
+  auto& slot = keep[cut];
+  slot = std::make_unique<classpath::Classpath>(std::move(*cp));
+  auto u = Universe::Build(*slot, cut);
+  EXPECT_TRUE(u.ok()) << u.status();
+  auto& vm = *testing::GetSharedJvm().vm;
+  (*u)->AddInheritedCalls([&vm](const std::string& n) { return vm.ReadSystemClassBytes(n); });
+  return std::move(*u);
+}
+
+std::optional<classfile::ClassFile> Read(const std::string& name) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  auto bytes = cp->ReadClass(name);
+  if (!bytes.ok()) bytes = testing::GetSharedJvm().vm->ReadSystemClassBytes(name);
+  if (!bytes.ok()) return std::nullopt;
+  auto parsed = classfile::Parse(*bytes, name);
+  if (!parsed.ok()) return std::nullopt;
+  return std::move(parsed->cls);
+}
+
+// "name=value" per override of a stub, sorted.
+std::set<std::string> Overrides(const StubClass& s) {
+  std::set<std::string> out;
+  for (const auto& o : s.spec->overrides) out.insert(o.name + "=" + std::to_string(o.value));
+  return out;
+}
+
+TEST(StubSubclass, PlansAbstractDefaultsAndBothValuesOfEachHook) {
+  auto cut = Read("fixtures/inherit/Cache");
+  ASSERT_TRUE(cut);
+  auto stubs = PlanStubSubclasses(*cut, Read, true);
+  ASSERT_EQ(stubs.size(), 4u);
+  EXPECT_EQ(Overrides(stubs[0]), (std::set<std::string>{"load=0", "valid=0"}));  // the base
+  EXPECT_EQ(Overrides(stubs[1]), (std::set<std::string>{"load=0", "valid=0", "evict=0"}));
+  EXPECT_EQ(Overrides(stubs[2]), (std::set<std::string>{"load=0", "valid=0", "evict=1"}));
+  EXPECT_EQ(Overrides(stubs[3]), (std::set<std::string>{"load=0", "valid=1"}));
+  for (const auto& s : stubs) {
+    EXPECT_TRUE(IsStubClassName(s.name)) << s.name;
+    ASSERT_EQ(s.ctors.size(), 1u);
+    EXPECT_EQ(s.ctors[0]->descriptor, "(I)V");
+    EXPECT_EQ(s.ctors[0]->owner, s.name);
+  }
+  // From another package the protected constructor is still usable, the hooks too.
+  EXPECT_EQ(PlanStubSubclasses(*cut, Read, false).size(), 4u);
+  // Nothing for a final class or one whose constructors are all private.
+  auto str = Read("java/lang/String");
+  ASSERT_TRUE(str);
+  EXPECT_TRUE(PlanStubSubclasses(*str, Read, false).empty());
+}
+
+TEST(StubSubclass, DefinedRunAndWrittenAsAnonymousClasses) {
+  auto u = Load("fixtures/inherit/Cache");
+  auto& jvm = testing::GetSharedJvm();
+  std::vector<std::string> defined;
+  size_t n = u->AddStubSubclasses([&](const std::string& name, const std::vector<uint8_t>& b) {
+    defined.push_back(name);
+    return jvm.vm->DefineClass(name, b);
+  });
+  ASSERT_EQ(n, 4u);
+  const auto& producers = u->ProducersOf("fixtures/inherit/Cache");
+  ASSERT_EQ(producers.size(), 4u);  // the stubs are its only producers
+  auto get = testing::MakeMethod("fixtures/inherit/Cache", "get",
+                                 "(Ljava/lang/String;I)Ljava/lang/String;", false);
+  std::vector<output::WrittenTest> tests;
+  std::set<std::u16string> results;
+  for (const Producer& p : producers) {
+    for (int size : {1, 5}) {
+      testcase::TestCase tc;
+      int arg = testing::AddPrimitive(tc, 'I', 0);
+      int obj = testing::AddCallStmt(tc, p.callable, {arg});
+      tc.stmts[static_cast<size_t>(obj)].type = p.type;  // declared as the class itself
+      int key = testing::AddString(tc, "k");
+      int sz = testing::AddPrimitive(tc, 'I', size);
+      int call = testing::AddCallStmt(tc, get, {key, sz}, obj);
+      testcase::ExecResult r = jvm.executor->Run(tc);
+      ASSERT_EQ(r.threw_at, -1) << r.exception_class << " " << r.exception_message;
+      results.insert(r.values[static_cast<size_t>(call)].s);
+      tests.push_back(output::WrittenTest{std::move(tc), std::move(r)});
+    }
+  }
+  // Every outcome of get is reached through some stub.
+  EXPECT_EQ(results, (std::set<std::u16string>{u"invalid", u"evicted", u"kept:null"}));
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
+  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  output::WriterOptions wopts;
+  wopts.cut_internal_name = "fixtures/inherit/Cache";
+  output::JavaFile file = output::WriteJUnit(tests, wopts, oracle);
+  EXPECT_NE(file.source.find("new Cache(0) { @Override protected Object load(String p0) { "
+                             "return null; } @Override protected boolean valid(Object p0) { "
+                             "return true; } }"),
+            std::string::npos)
+      << file.source.substr(0, 3000);
+  EXPECT_EQ(file.source.find("JtgStub"), std::string::npos);
+  auto work = output::MakeWorkDir("jtg-stub-");
+  ASSERT_TRUE(work.ok());
+  auto v = output::Validate(
+      file, "", output::ValidatorFor(JTG_FIXTURES_DIR, output::Dialect::kJUnit5, 1, *work));
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_TRUE(v->compiled) << v->log;
+  EXPECT_TRUE(v->bad_tests.empty()) << v->log.substr(0, 3000);
+  std::filesystem::remove_all(*work);
+}
+
+TEST(StubSubclass, AbstractClassWithoutAbstractMethodsGetsAnEmptyBody) {
+  auto cut = Read("fixtures/inherit/Decorator");
+  ASSERT_TRUE(cut);
+  auto stubs = PlanStubSubclasses(*cut, Read, true);
+  ASSERT_EQ(stubs.size(), 1u);
+  EXPECT_TRUE(stubs[0].spec->overrides.empty());
+  auto bytes = StubClassBytes(stubs[0]);
+  ASSERT_TRUE(bytes.ok()) << bytes.status();
+  auto parsed = classfile::Parse(*bytes, stubs[0].name);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->cls.SuperName(), "fixtures/inherit/Decorator");
+}
+
+}  // namespace
+}  // namespace jtg::generate

@@ -15,9 +15,10 @@ namespace jtg::generate {
 
 // Whether calling `owner.name` (internal owner name, JVM method name, JVM descriptor) is
 // denied. Entries match a whole class ("*"), a method name, or a name plus descriptor.
-// java.io.File's constructors, java.nio.file.Paths.get and java.net.URI.create are
-// allowed: they only parse a path (the JDK guards and the test folder deal with what is
-// then done to it).
+// java.io.File's constructors, java.nio.file.Paths.get, java.net.URI.create and
+// java.net.URL(String) are allowed: they only parse a path or an address (the JDK guards and
+// the test folder deal with what is then done to it; URL.equals/hashCode, which resolve the
+// host, stay denied).
 bool IsImpureApi(std::string_view owner, std::string_view name, std::string_view descriptor);
 
 }  // namespace jtg::generate

@@ -1,6 +1,7 @@
 // ValueFactory: literal values (primitives, boxed values, strings) drawn from the CUT's
 // constants and from random values.
 #include <cmath>
+#include <limits>
 
 #include "generate/value_factory.h"
 
@@ -93,7 +94,13 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
     case 'D': {
       double r = static_cast<double>(rng_.Below(100)) / 100.0;
       double v;
-      if (r < 0.4 && !seeds.doubles.empty()) v = rng_.Pick(seeds.doubles);
+      // IEEE 754's special values now and then: code that handles floating point tests
+      // for them (isNaN, isInfinite, signed zero).
+      static constexpr double kSpecial[] = {std::numeric_limits<double>::quiet_NaN(),
+                                            std::numeric_limits<double>::infinity(),
+                                            -std::numeric_limits<double>::infinity(), -0.0};
+      if (r < 0.05) v = kSpecial[rng_.Below(4)];
+      else if (r < 0.4 && !seeds.doubles.empty()) v = rng_.Pick(seeds.doubles);
       else if (r < 0.7) v = static_cast<double>(some_int());
       else v = static_cast<double>(rng_.Between(-204800, 204800)) / 100.0;
       if (kind == 'F') v = static_cast<float>(v);

@@ -2,9 +2,10 @@
 // methods, from the classpath and from JDK base classes, and protected and package-private
 // members of the CUT's package), what it may call on a value user code returned through an
 // interface (Universe::ViewMethodsOf), the producers a same-package subclass gives an
-// abstract class, and the size limit a method gets after running out of budget
-// (ValueFactory::LimitSizes).
+// abstract class, the size limit a method gets after running out of budget
+// (ValueFactory::LimitSizes), and the floating-point special values among literals.
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 
@@ -139,6 +140,36 @@ TEST(LimitSizes, IntegralArgumentsStaySmallAfterAnOverrun) {
   f.LimitSizes(ctor);
   EXPECT_TRUE(f.SizesLimited(ctor));
   EXPECT_LE(max_arg(), 16);
+}
+
+TEST(Literals, FloatingPointSpecialValuesAreDrawn) {
+  auto cp = classpath::Classpath::Open(kFixtures);
+  ASSERT_TRUE(cp.ok()) << cp.status();
+  auto u = generate::Universe::Build(*cp, "fixtures/inherit/Sized");
+  ASSERT_TRUE(u.ok()) << u.status();
+  auto& ex = *testing::GetSharedJvm().executor;
+  generate::SequencePool pool;
+  generate::Rng rng(5);
+  generate::ValueFactory f(**u, pool, ex, rng, generate::FactoryLimits{});
+  auto abs = testcase::NewCallable("java/lang/Math", "abs", "(D)D", true);
+  int nan = 0, inf = 0, neg_inf = 0, neg_zero = 0, other = 0;
+  for (int k = 0; k < 2000; ++k) {
+    testcase::TestCase tc;
+    int a = f.GenerateArg(tc, *abs, 0, 1);
+    ASSERT_GE(a, 0);
+    const auto& s = tc.stmts[static_cast<size_t>(a)];
+    if (s.kind != testcase::StmtKind::kLiteral) continue;
+    double d = s.lit.d;
+    if (std::isnan(d)) ++nan;
+    else if (std::isinf(d)) ++(d > 0 ? inf : neg_inf);
+    else if (d == 0 && std::signbit(d)) ++neg_zero;
+    else ++other;
+  }
+  EXPECT_GT(nan, 0);
+  EXPECT_GT(inf, 0);
+  EXPECT_GT(neg_inf, 0);
+  EXPECT_GT(neg_zero, 0);
+  EXPECT_GT(other, 10 * (nan + inf + neg_inf + neg_zero));  // rare: ordinary values first
 }
 
 }  // namespace

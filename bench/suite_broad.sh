@@ -57,7 +57,7 @@ try:
         out.append("not built: %s (%d br)" % (t["type"], t["branches"]))
     u = r.get("unreached_nested", {})
     if u.get("branches"):
-        top = u["methods"][0]["method"].split("/")[-1].split("(")[0]
+        top = u["methods"][0]["method"].split("(")[0].split("/")[-1]
         out.append("nested never ran: %d methods (%d br; %s)" % (len(u["methods"]), u["branches"], top))
     if r.get("overrunning_methods"):
         out.append("budget overruns: %d methods" % len(r["overrunning_methods"]))

@@ -11,14 +11,20 @@
 namespace jtg::generate {
 namespace {
 
+// An instrumented public method with no goals yet.
+instrument::MethodPlan Method(const std::string& name, const std::string& descriptor) {
+  instrument::MethodPlan m;
+  m.name = name;
+  m.descriptor = descriptor;
+  m.access = classfile::kAccPublic;
+  m.instrumented = true;
+  return m;
+}
+
 instrument::ClassPlan Plan() {
   instrument::ClassPlan p;
   p.class_name = "a/B";
-  instrument::MethodPlan m;
-  m.name = "f";
-  m.descriptor = "(I)I";
-  m.access = classfile::kAccPublic;
-  m.instrumented = true;
+  instrument::MethodPlan m = Method("f", "(I)I");
   m.blocks = {{1, 0, 4, {10}, {}}, {2, 4, 8, {11}, {}}, {3, 8, 9, {11, 12}, {}}};
   m.branches = {{4, 3, 10, {}, {}, false}};  // goals 4 (taken) and 5 (falls through)
   instrument::SwitchGoal sw;
@@ -52,11 +58,7 @@ TEST(CoverageModel, CountsLikeJaCoCo) {
 TEST(CoverageModel, NestedClassesAreGoalsCountedPerClass) {
   instrument::ClassPlan nested;
   nested.class_name = "a/B$Iter";
-  instrument::MethodPlan m;
-  m.name = "next";
-  m.descriptor = "()I";
-  m.access = classfile::kAccPublic;
-  m.instrumented = true;
+  instrument::MethodPlan m = Method("next", "()I");
   m.blocks = {{20, 0, 4, {11}, {}}, {21, 4, 8, {30}, {}}};  // line 11 is B's too
   m.branches = {{22, 3, 30, {}, {}, false}};
   nested.methods.push_back(m);

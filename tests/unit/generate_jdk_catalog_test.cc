@@ -19,6 +19,7 @@
 #include "output/junit_writer.h"
 #include "output/validator.h"
 #include "testcase_builders.h"
+#include "written_file_check.h"
 
 namespace jtg::generate {
 namespace {
@@ -32,6 +33,24 @@ TypeDesc Obj(const std::string& n) {
   t.class_name = n;
   return t;
 }
+
+// A value factory over the universe of fixtures/values/Show (its constants seed strings).
+struct ShowFactory {
+  ShowFactory(testcase::Executor& ex, uint64_t seed) : rng(seed) {
+    auto opened = classpath::Classpath::Open(JTG_FIXTURES_DIR);
+    if (!opened.ok()) return;
+    cp = std::make_unique<classpath::Classpath>(std::move(*opened));
+    auto built = Universe::Build(*cp, "fixtures/values/Show");
+    if (!built.ok()) return;
+    u = std::move(*built);
+    f = std::make_unique<ValueFactory>(*u, pool, ex, rng, FactoryLimits{});
+  }
+  std::unique_ptr<classpath::Classpath> cp;
+  std::unique_ptr<Universe> u;
+  SequencePool pool;
+  Rng rng;
+  std::unique_ptr<ValueFactory> f;
+};
 
 TEST(ImpureApis, DeniesClockRandomnessIdentityAndEnvironment) {
   EXPECT_TRUE(IsImpureApi("java/lang/System", "nanoTime", "()J"));
@@ -97,13 +116,9 @@ TEST(JdkCatalog, EveryProducerIsPureExistsAndFitsItsType) {
 TEST(JdkCatalog, WrittenProducersGiveTheEnginesValues) {
   auto& jvm = testing::GetSharedJvm();
   testcase::Executor& ex = *jvm.executor;
-  auto cp = classpath::Classpath::Open(JTG_FIXTURES_DIR);
-  ASSERT_TRUE(cp.ok());
-  auto u = Universe::Build(*cp, "fixtures/values/Show");
-  ASSERT_TRUE(u.ok()) << u.status();
-  SequencePool pool;
-  Rng rng(11);
-  ValueFactory f(**u, pool, ex, rng, FactoryLimits{});
+  ShowFactory sf(ex, 11);
+  ASSERT_TRUE(sf.u);
+  ValueFactory& f = *sf.f;
   auto show = testing::MakeMethod("fixtures/values/Show", "show",
                                   "(Ljava/lang/Object;)Ljava/lang/String;", true);
   JdkCatalog cat;
@@ -171,14 +186,7 @@ TEST(JdkCatalog, WrittenProducersGiveTheEnginesValues) {
     EXPECT_NE(file.source.find(absl::StrCat("assertEquals(\"", value)), std::string::npos)
         << value << "\n" << file.source.substr(0, 2000);
   }
-  auto work = output::MakeWorkDir("jtg-catalog-");
-  ASSERT_TRUE(work.ok());
-  auto v = output::Validate(
-      file, "", output::ValidatorFor(JTG_FIXTURES_DIR, output::Dialect::kJUnit5, 1, *work));
-  ASSERT_TRUE(v.ok()) << v.status();
-  EXPECT_TRUE(v->compiled) << v->log;
-  EXPECT_TRUE(v->bad_tests.empty()) << v->log.substr(0, 3000);
-  std::filesystem::remove_all(*work);
+  testing::ExpectWrittenFilePasses(file, "jtg-catalog-");
 }
 
 // The 60 most frequent JDK parameter types over the jars Debian ships (issue 20 item 3;
@@ -225,13 +233,9 @@ const std::set<std::string> kTooDeep = {"java/util/Calendar"};
 TEST(JdkCatalog, TopSixtyParameterTypesGetValues) {
   ASSERT_EQ(std::size(kTopSixty), 60u);
   auto& ex = *testing::GetSharedJvm().executor;
-  auto cp = classpath::Classpath::Open(JTG_FIXTURES_DIR);
-  ASSERT_TRUE(cp.ok());
-  auto u = Universe::Build(*cp, "fixtures/values/Show");
-  ASSERT_TRUE(u.ok()) << u.status();
-  SequencePool pool;
-  Rng rng(5);
-  ValueFactory f(**u, pool, ex, rng, FactoryLimits{});
+  ShowFactory sf(ex, 5);
+  ASSERT_TRUE(sf.u);
+  ValueFactory& f = *sf.f;
   for (const char* type : kTopSixty) {
     SCOPED_TRACE(type);
     int values = 0;

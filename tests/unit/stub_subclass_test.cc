@@ -15,6 +15,7 @@
 #include "output/junit_writer.h"
 #include "output/validator.h"
 #include "testcase_builders.h"
+#include "written_file_check.h"
 
 namespace jtg::generate {
 namespace {
@@ -120,14 +121,7 @@ TEST(StubSubclass, DefinedRunAndWrittenAsAnonymousClasses) {
             std::string::npos)
       << file.source.substr(0, 3000);
   EXPECT_EQ(file.source.find("JtgStub"), std::string::npos);
-  auto work = output::MakeWorkDir("jtg-stub-");
-  ASSERT_TRUE(work.ok());
-  auto v = output::Validate(
-      file, "", output::ValidatorFor(JTG_FIXTURES_DIR, output::Dialect::kJUnit5, 1, *work));
-  ASSERT_TRUE(v.ok()) << v.status();
-  EXPECT_TRUE(v->compiled) << v->log;
-  EXPECT_TRUE(v->bad_tests.empty()) << v->log.substr(0, 3000);
-  std::filesystem::remove_all(*work);
+  testing::ExpectWrittenFilePasses(file, "jtg-stub-");
 }
 
 TEST(StubSubclass, AbstractClassWithoutAbstractMethodsGetsAnEmptyBody) {

@@ -93,8 +93,10 @@ class Universe {
   // Producers of values of the type `internal_name`: for a user type its own public
   // constructors, static fields and factories, those of public concrete subtypes on the
   // classpath, and public static or instance methods of any public class that return
-  // exactly that type; for a JDK type the catalog's entries (jdk_catalog.h). Never a call of
-  // an impure API (impure_apis.h). Empty for types with no producer. Cached.
+  // exactly that type; for a JDK type the catalog's entries (jdk_catalog.h). For the CUT
+  // also its stub subclasses (AddStubSubclasses) and, when nothing else makes it, its static
+  // factories returning a supertype of it, cast (Producer::downcast). Never a call of an
+  // impure API (impure_apis.h). Empty for types with no producer. Cached.
   const std::vector<Producer>& ProducersOf(const std::string& internal_name);
 
   // Whether `sub` is `super` or a subtype of it, by the classpath's type hierarchy (JDK
@@ -143,6 +145,9 @@ class Universe {
   void AddProducersFrom(const std::string& cls, const std::string& wanted, bool statics,
                         bool instance_methods, std::vector<Producer>& out);
   void CollectSeeds();
+  // When nothing else produces the CUT: its static factories that return a supertype of
+  // it, as downcast producers (Producer::downcast).
+  void AddDowncastFactories(std::vector<Producer>& out);
   // The class file of a classpath class, or of a JDK class through AddInheritedCalls'
   // reader; nullopt when neither has it or it does not parse.
   std::optional<classfile::ClassFile> ReadAnyClass(const std::string& internal_name) const;

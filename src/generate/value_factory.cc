@@ -450,6 +450,7 @@ int ValueFactory::UserType(TestCase& tc, const TypeDesc& t, int depth) {
     }
     size_t mark = tc.size();
     int r = AppendCall(tc, p.callable, depth + 1);
+    if (r >= 0 && p.downcast) tc.stmts[static_cast<size_t>(r)].type = p.type;
     if (r >= 0) return r;
     tc.stmts.resize(mark);
   }

@@ -109,7 +109,7 @@ class MethodWriter {
         continue;
       }
       if (!names_[i].empty()) {
-        out.push_back(namer_.Name(s.type) + " " + names_[i] + " = " + expr + ";");
+        out.push_back(namer_.Name(s.type) + " " + names_[i] + " = " + Downcast(s) + expr + ";");
         // A constructor never yields null: assertNotNull after it could not fail.
         bool wanted = keep_.empty() || (i < keep_.size() && keep_[i]);
         if (s.kind == StmtKind::kCall && obs != nullptr && wanted && !perf_last &&
@@ -189,6 +189,14 @@ class MethodWriter {
            element + rest + "); }";
   }
 
+  // "(T) " for a downcast statement (declared narrower than its method returns), else "".
+  std::string Downcast(const Stmt& s) const {
+    if (s.kind != StmtKind::kCall || s.callable->IsConstructor() || !s.type.IsReference() ||
+        s.type.Descriptor() == s.callable->desc.ret.Descriptor()) {
+      return "";
+    }
+    return "(" + namer_.Name(s.type) + ") ";
+  }
   std::string MockExpr(const Stmt& s) const { return "mock(" + namer_.Name(s.type) + ".class)"; }
 
   // `(p_0, p_1) -> value` or, for a void method, `(p_0) -> { }`. Parameter names hold an

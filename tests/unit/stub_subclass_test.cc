@@ -1,6 +1,7 @@
 // Stub subclasses (generate/stub_subclass.h): which are planned for a class, that the JVM
 // defines and runs them, and that the written anonymous classes compile and behave as the
-// engine's stubs did.
+// engine's stubs did; and downcast factories, the other producer of a class no test can
+// construct.
 #include "generate/stub_subclass.h"
 
 #include <gtest/gtest.h>
@@ -135,6 +136,45 @@ TEST(StubSubclass, AbstractClassWithoutAbstractMethodsGetsAnEmptyBody) {
   auto parsed = classfile::Parse(*bytes, stubs[0].name);
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   EXPECT_EQ(parsed->cls.SuperName(), "fixtures/inherit/Decorator");
+}
+
+// Downcast producers (Producer::downcast): a class made only by factories returning its
+// interface is built through them, the cast checked by the executor and written.
+TEST(DowncastFactories, ClassMadeOnlyByFactoriesReturningItsInterface) {
+  auto u = Load("fixtures/inherit/Wrapped");
+  std::map<std::string, const Producer*> by_name;
+  for (const Producer& p : u->ProducersOf("fixtures/inherit/Wrapped")) {
+    ASSERT_TRUE(p.downcast);
+    by_name[p.callable->name] = &p;
+  }
+  ASSERT_EQ(by_name.size(), 2u);  // wrap and other; no stub (final), no constructor
+  auto& jvm = testing::GetSharedJvm();
+  auto size = testing::MakeMethod("fixtures/inherit/Wrapped", "size", "()I", false);
+  auto run = [&](const Producer& p, output::WrittenTest* keep) {
+    testcase::TestCase tc;
+    int obj = testing::AddCallStmt(tc, p.callable, {});
+    tc.stmts[static_cast<size_t>(obj)].type = p.type;
+    testing::AddCallStmt(tc, size, {}, obj);
+    testcase::ExecResult r = jvm.executor->Run(tc);
+    if (keep != nullptr) *keep = output::WrittenTest{tc, r};
+    return r;
+  };
+  output::WrittenTest written;
+  testcase::ExecResult ok = run(*by_name["wrap"], &written);
+  EXPECT_TRUE(ok.Normal()) << ok.exception_class << ok.setup_error;
+  testcase::ExecResult bad = run(*by_name["other"], nullptr);
+  EXPECT_TRUE(bad.setup_failed);  // the lambda is no Wrapped: never called through JNI
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
+  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  output::WriterOptions wopts;
+  wopts.cut_internal_name = "fixtures/inherit/Wrapped";
+  output::JavaFile file = output::WriteJUnit({written}, wopts, oracle);
+  EXPECT_NE(file.source.find("Wrapped wrapped0 = (Wrapped) Wrapped.wrap();"), std::string::npos)
+      << file.source;
+  testing::ExpectWrittenFilePasses(file, "jtg-downcast-");
 }
 
 }  // namespace

@@ -23,6 +23,9 @@ constexpr Denied kDenied[] = {
     {"java/lang/ProcessBuilder", "*", ""},
     {"java/lang/Thread", "*", ""},
     {"java/lang/ThreadGroup", "*", ""},
+    // Threads of the common fork-join pool, left running after the test.
+    {"java/util/Collection", "parallelStream", ""},
+    {"java/util/stream/BaseStream", "parallel", ""},
     {"java/util/Date", "<init>", "()V"},
     {"java/util/Calendar", "getInstance", ""},
     {"java/time/", "now", ""},

@@ -61,6 +61,8 @@ TEST(ImpureApis, DeniesClockRandomnessIdentityAndEnvironment) {
   EXPECT_TRUE(IsImpureApi("java/util/UUID", "randomUUID", "()Ljava/util/UUID;"));
   EXPECT_TRUE(IsImpureApi("java/lang/Math", "random", "()D"));
   EXPECT_TRUE(IsImpureApi("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;"));
+  EXPECT_TRUE(IsImpureApi("java/util/Collection", "parallelStream", "()Ljava/util/stream/Stream;"));
+  EXPECT_FALSE(IsImpureApi("java/util/Collection", "stream", "()Ljava/util/stream/Stream;"));
   EXPECT_TRUE(IsImpureApi("java/util/Date", "<init>", "()V"));
   EXPECT_FALSE(IsImpureApi("java/util/Date", "<init>", "(J)V"));
   EXPECT_FALSE(IsImpureApi("java/lang/String", "valueOf", "(I)Ljava/lang/String;"));

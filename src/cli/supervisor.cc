@@ -39,7 +39,10 @@ class SharedSink : public testcase::ProgressSink {
     }
     CopyTo(page_->call, sizeof page_->call, call->owner + "." + call->name + call->descriptor);
     CopyTo(page_->method, sizeof page_->method,
-           call->owner == cut_ ? call->name + call->descriptor : std::string());
+           // A stub subclass's constructor is the class's own (generate/stub_subclass.h).
+           (call->IsConstructor() ? call->ConstructedClass() : call->owner) == cut_
+               ? call->name + call->descriptor
+               : std::string());
     page_->call_started_ms.store(sandbox::SteadyMillis(), std::memory_order_relaxed);
   }
 

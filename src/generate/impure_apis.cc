@@ -26,6 +26,20 @@ constexpr Denied kDenied[] = {
     // Threads of the common fork-join pool, left running after the test.
     {"java/util/Collection", "parallelStream", ""},
     {"java/util/stream/BaseStream", "parallel", ""},
+    // Executors, blocking queues, futures and locks (reached through views of the class):
+    // threads, or a wait for a thread that never comes.
+    {"java/util/concurrent/Executor", "*", ""},
+    {"java/util/concurrent/ExecutorService", "*", ""},
+    {"java/util/concurrent/ScheduledExecutorService", "*", ""},
+    {"java/util/concurrent/CompletionService", "*", ""},
+    {"java/util/concurrent/Future", "get", ""},
+    {"java/util/concurrent/BlockingQueue", "put", ""},
+    {"java/util/concurrent/BlockingQueue", "take", ""},
+    {"java/util/concurrent/BlockingDeque", "putFirst", ""},
+    {"java/util/concurrent/BlockingDeque", "putLast", ""},
+    {"java/util/concurrent/BlockingDeque", "takeFirst", ""},
+    {"java/util/concurrent/BlockingDeque", "takeLast", ""},
+    {"java/util/concurrent/locks/", "*", ""},
     {"java/util/Date", "<init>", "()V"},
     {"java/util/Calendar", "getInstance", ""},
     {"java/time/", "now", ""},

@@ -57,6 +57,13 @@ class Nameable {
   std::map<std::string, bool> cache_;
 };
 
+// Whether a class declares type parameters (its Signature attribute starts with '<').
+bool HasTypeParameters(const ClassFile& c) {
+  if (!c.signature_index) return false;
+  auto sig = c.cp.Utf8(*c.signature_index);
+  return sig.ok() && !sig->empty() && sig->front() == '<';
+}
+
 struct Abstract {
   std::string name, descriptor;
   bool is_public = false;
@@ -70,8 +77,13 @@ std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut,
                                                      const ClassReader& read,
                                                      bool same_package, Nameable& nameable) {
   const std::string package = PackageOf(std::string(cut.Name()));
-  std::set<std::string> decided = {"equals(Ljava/lang/Object;)Z", "hashCode()I",
-                                   "toString()Ljava/lang/String;"};
+  // A class may re-declare Object's methods abstract: those must be implemented; an
+  // interface's re-declarations are implemented by Object (inserted after the class chain).
+  std::set<std::string> decided;
+  // Written raw, a generic class's stub sees every inherited member erased; a class with no
+  // type parameters sees its supertypes' type arguments, which its erased descriptors do not
+  // show: such a stub is refused when an abstract method has a generic signature.
+  const bool cut_generic = HasTypeParameters(cut);
   std::vector<Abstract> out;
   std::vector<std::string> interfaces;
   auto add_interfaces = [&](const ClassFile& c) {
@@ -90,6 +102,7 @@ std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut,
                    (same_package && PackageOf(std::string(c.Name())) == package);
     auto desc = classfile::ParseMethodDescriptor(c.MethodDescriptor(m));
     if (!visible || !desc.ok() || !nameable.All(*desc)) return false;
+    if (!cut_generic && m.signature_index.has_value() && &c != &cut) return false;
     out.push_back({std::string(name), std::string(c.MethodDescriptor(m)), is_public});
     return true;
   };
@@ -105,6 +118,10 @@ std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut,
     owned = read(super);
     if (!owned) return std::nullopt;  // an unreadable superclass may hide abstract methods
     c = &*owned;
+  }
+  for (const char* key : {"equals(Ljava/lang/Object;)Z", "hashCode()I",
+                          "toString()Ljava/lang/String;"}) {
+    decided.insert(key);
   }
   // Default methods first (they implement what other interfaces declare abstract).
   std::vector<ClassFile> ifaces;

@@ -1,4 +1,6 @@
 // Universe::AddStubSubclasses: the CUT's stub subclasses (stub_subclass.h) as producers.
+#include <algorithm>
+
 #include "classfile/class_file.h"
 #include "generate/stub_subclass.h"
 #include "generate/universe.h"
@@ -17,6 +19,9 @@ size_t Universe::AddStubSubclasses(
     if (!bytes.ok() || !define(stub.name, *bytes).ok()) continue;
     ++defined;
     for (const auto& ctor : stub.ctors) {
+      // A constructor excluded after it crashed the JVM stays out through stubs too.
+      const std::string key = ctor->name + ctor->descriptor;
+      if (std::find(exclude_.begin(), exclude_.end(), key) != exclude_.end()) continue;
       Producer p;
       p.kind = Producer::kCall;
       p.callable = ctor;

@@ -182,16 +182,18 @@ std::string FolderString(const std::u16string& s, FolderMap* folder) {
   return out;
 }
 
-std::string StubBody(const testcase::StubSpec& spec, TypeNamer& namer) {
+std::string StubBody(const testcase::StubSpec& spec) {
   std::string out = "{";
   for (const auto& o : spec.overrides) {
     auto d = classfile::ParseMethodDescriptor(o.descriptor);
     if (!d.ok()) continue;
     const classfile::TypeDesc& r = d->ret;
     out += std::string(" @Override ") + (o.is_public ? "public " : "protected ") +
-           (r.base == 'V' && r.dims == 0 ? "void" : namer.Name(r)) + " " + o.name + "(";
+           (r.base == 'V' && r.dims == 0 ? "void" : r.JavaName()) + " " + o.name + "(";
+    // Qualified: inside the body a simple name would first mean a member type inherited
+    // from the superclass.
     for (size_t k = 0; k < d->params.size(); ++k) {
-      out += (k ? ", " : "") + namer.Name(d->params[k]) + " p" + std::to_string(k);
+      out += (k ? ", " : "") + d->params[k].JavaName() + " p" + std::to_string(k);
     }
     out += ") { ";
     if (r.IsReference()) {

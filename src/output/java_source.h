@@ -43,12 +43,12 @@ std::string FolderString(const std::u16string& s, FolderMap* folder);
 }  // namespace jtg::output
 
 namespace jtg::output {
-class TypeNamer;
 
 // The body of an anonymous subclass with `spec`'s overrides (generate/stub_subclass.h), on
 // one line: "{ @Override protected boolean removeLRU(AbstractLinkedMap.LinkEntry p0) {
-// return false; } }"; "{ }" when it overrides nothing. Types are spelled through `namer`.
-std::string StubBody(const testcase::StubSpec& spec, TypeNamer& namer);
+// return false; } }"; "{ }" when it overrides nothing. Types are spelled qualified
+// (java.lang.Object): a simple name inside the body could mean an inherited member type.
+std::string StubBody(const testcase::StubSpec& spec);
 
 // Chooses how a generated file spells class names: the simple name with an import where
 // that is unambiguous, the qualified source name otherwise. Classes of java.lang and of

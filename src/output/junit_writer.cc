@@ -27,9 +27,10 @@ std::string SimpleName(const std::string& internal) {
 bool LooksUnstable(const std::u16string& s) {
   // Identity hash codes (Object#toString) and very long values make brittle assertions.
   // Mocks print as "Mock for T, hashCode: 123" and their classes as T$MockitoMock$123;
-  // lambdas run by the engine are jdk.proxy1.$Proxy12 (and a lambda class when written).
+  // lambdas run by the engine are jdk.proxy1.$Proxy12 (and a lambda class when written);
+  // stub subclasses are C$$JtgStub0 (an anonymous class when written).
   static const std::regex kIdentity(
-      "@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$|\\$Proxy[0-9]");
+      "@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$|\\$Proxy[0-9]|\\$\\$JtgStub");
   if (s.size() > 400) return true;
   std::string ascii;
   for (char16_t c : s) ascii += c < 0x80 ? static_cast<char>(c) : '?';
@@ -314,7 +315,7 @@ class MethodWriter {
         const auto& c = *s.callable;
         if (c.stub != nullptr) {  // a stub subclass: an anonymous class of its superclass
           return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " +
-                 StubBody(*c.stub, namer_);
+                 StubBody(*c.stub);
         }
         std::string owner = namer_.Name(c.owner);
         if (c.TakesOuterInstance() && !s.args.empty()) {

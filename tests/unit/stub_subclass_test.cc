@@ -116,13 +116,25 @@ TEST(StubSubclass, DefinedRunAndWrittenAsAnonymousClasses) {
   output::WriterOptions wopts;
   wopts.cut_internal_name = "fixtures/inherit/Cache";
   output::JavaFile file = output::WriteJUnit(tests, wopts, oracle);
-  EXPECT_NE(file.source.find("new Cache(0) { @Override protected Object load(String p0) { "
-                             "return null; } @Override protected boolean valid(Object p0) { "
-                             "return true; } }"),
+  EXPECT_NE(file.source.find("new Cache(0) { @Override protected java.lang.Object "
+                             "load(java.lang.String p0) { return null; } @Override protected "
+                             "boolean valid(java.lang.Object p0) { return true; } }"),
             std::string::npos)
       << file.source.substr(0, 3000);
   EXPECT_EQ(file.source.find("JtgStub"), std::string::npos);
   testing::ExpectWrittenFilePasses(file, "jtg-stub-");
+}
+
+TEST(StubSubclass, ObjectMethodsRedeclaredAbstractAndParameterizedSupertypes) {
+  auto printable = Read("fixtures/inherit/Printable");
+  ASSERT_TRUE(printable);
+  auto stubs = PlanStubSubclasses(*printable, Read, true);
+  ASSERT_EQ(stubs.size(), 1u);
+  EXPECT_EQ(Overrides(stubs[0]), (std::set<std::string>{"toString=0"}));
+  // compare(String, String) cannot be written from the erased descriptor: no stub.
+  auto order = Read("fixtures/inherit/StringOrder");
+  ASSERT_TRUE(order);
+  EXPECT_TRUE(PlanStubSubclasses(*order, Read, true).empty());
 }
 
 TEST(StubSubclass, AbstractClassWithoutAbstractMethodsGetsAnEmptyBody) {

@@ -9,7 +9,7 @@
 # left uncovered (types not built, per-test budget overruns, runs contained by the sandbox).
 #
 # usage: bench/suite_broad.sh [build_dir]   (BUDGET=60s LIST=bench/broad_classes.txt; KEEP=1
-#        keeps outputs and logs)
+#        keeps outputs and logs; EXTRA='--inherited-weight 1' adds jtestgen arguments)
 # Needs: libgoogle-gson-java libcommons-csv-java libyaml-snake-java libcommons-cli-java
 #        libcommons-lang3-java libcommons-collections3-java (apt-get install).
 set -uo pipefail
@@ -41,7 +41,7 @@ while IFS= read -r spec; do
   cp="${spec%%=*}"; cls="${spec#*=}"
   out="$SCRATCH/out/$cls"; log="$SCRATCH/$cls.log"; t0=$SECONDS
   (cd "$SENTINEL/project" && HOME="$SENTINEL/home" "$BUILD/jtestgen" suite --classpath "$cp" \
-    --class "$cls" --budget "$BUDGET" --out "$out" </dev/null >"$log" 2>&1); rc=$?
+    --class "$cls" --budget "$BUDGET" --out "$out" ${EXTRA:-} </dev/null >"$log" 2>&1); rc=$?
   wall=$((SECONDS - t0))
   report="$out/jtestgen-report.json"; jj="$SCRATCH/$cls.jacoco.json"
   (cd "$SENTINEL/project" && "$SRC/tools/jacoco/measure_suite.sh" "$cp" "$cls" "$out" 5 >"$jj" 2>>"$log")

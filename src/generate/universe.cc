@@ -308,26 +308,6 @@ void Universe::AddProducersFrom(const std::string& cls, const std::string& wante
   }
 }
 
-void Universe::AddDowncastFactories(std::vector<Producer>& out) {
-  IndexHierarchy();
-  const bool same_package = TestsShareCutPackage(cut_name_);
-  for (const auto& m : cut_.methods) {
-    if ((m.access & classfile::kAccStatic) == 0) continue;
-    if (!(same_package ? UsableInPackage(m) : Usable(m))) continue;
-    auto c = MakeCallable(cut_, m);
-    if (!c || c->desc.ret.dims != 0 || c->desc.ret.base != 'L') continue;
-    const std::string& ret = c->desc.ret.class_name;
-    if (ret == cut_name_ || ret == "java/lang/Object" || !IsSubtype(cut_name_, ret)) continue;
-    Producer p;
-    p.kind = Producer::kCall;
-    p.callable = std::move(c);
-    p.type.base = 'L';
-    p.type.class_name = cut_name_;
-    p.downcast = true;
-    out.push_back(std::move(p));
-  }
-}
-
 const std::vector<Producer>& Universe::ProducersOf(const std::string& internal_name) {
   auto it = producers_.find(internal_name);
   if (it != producers_.end()) return it->second;

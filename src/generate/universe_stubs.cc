@@ -1,4 +1,6 @@
-// Universe::AddStubSubclasses: the CUT's stub subclasses (stub_subclass.h) as producers.
+// Producers of a CUT that no test can construct directly: its stub subclasses
+// (Universe::AddStubSubclasses, stub_subclass.h) and its static factories that return a
+// supertype of it (Universe::AddDowncastFactories).
 #include <algorithm>
 
 #include "classfile/class_file.h"
@@ -32,6 +34,30 @@ size_t Universe::AddStubSubclasses(
   }
   producers_.erase(cut_name_);  // rebuilt with the stubs on the next ProducersOf
   return defined;
+}
+
+void Universe::AddDowncastFactories(std::vector<Producer>& out) {
+  IndexHierarchy();
+  const bool same_package = TestsShareCutPackage(cut_name_);
+  for (const auto& m : cut_.methods) {
+    if ((m.access & classfile::kAccStatic) == 0) continue;
+    const uint16_t need = same_package ? 0 : classfile::kAccPublic;
+    if ((m.access & need) != need || (m.access & classfile::kAccPrivate) != 0 ||
+        (m.access & (classfile::kAccSynthetic | classfile::kAccBridge)) != 0) {
+      continue;
+    }
+    auto c = MakeCallable(cut_, m);
+    if (!c || c->desc.ret.dims != 0 || c->desc.ret.base != 'L') continue;
+    const std::string& ret = c->desc.ret.class_name;
+    if (ret == cut_name_ || ret == "java/lang/Object" || !IsSubtype(cut_name_, ret)) continue;
+    Producer p;
+    p.kind = Producer::kCall;
+    p.callable = std::move(c);
+    p.type.base = 'L';
+    p.type.class_name = cut_name_;
+    p.downcast = true;
+    out.push_back(std::move(p));
+  }
 }
 
 }  // namespace jtg::generate

@@ -108,11 +108,7 @@ TEST(StubSubclass, DefinedRunAndWrittenAsAnonymousClasses) {
   }
   // Every outcome of get is reached through some stub.
   EXPECT_EQ(results, (std::set<std::u16string>{u"invalid", u"evicted", u"kept:null"}));
-  output::TypeOracle oracle;
-  oracle.is_public = [](const std::string&) { return true; };
-  oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
-  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
-  oracle.public_exception = [](const std::string& n) { return n; };
+  output::TypeOracle oracle = testing::PermissiveOracle();
   output::WriterOptions wopts;
   wopts.cut_internal_name = "fixtures/inherit/Cache";
   output::JavaFile file = output::WriteJUnit(tests, wopts, oracle);
@@ -176,11 +172,7 @@ TEST(DowncastFactories, ClassMadeOnlyByFactoriesReturningItsInterface) {
   EXPECT_TRUE(ok.Normal()) << ok.exception_class << ok.setup_error;
   testcase::ExecResult bad = run(*by_name["other"], nullptr);
   EXPECT_TRUE(bad.setup_failed);  // the lambda is no Wrapped: never called through JNI
-  output::TypeOracle oracle;
-  oracle.is_public = [](const std::string&) { return true; };
-  oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
-  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
-  oracle.public_exception = [](const std::string& n) { return n; };
+  output::TypeOracle oracle = testing::PermissiveOracle();
   output::WriterOptions wopts;
   wopts.cut_internal_name = "fixtures/inherit/Wrapped";
   output::JavaFile file = output::WriteJUnit({written}, wopts, oracle);

@@ -13,6 +13,17 @@
 
 namespace jtg::testing {
 
+// A type oracle that calls every class public and nothing a collection or map, and keeps
+// exception names as they are: for writing fixtures' tests.
+inline output::TypeOracle PermissiveOracle() {
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
+  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  return oracle;
+}
+
 inline void ExpectWrittenFilePasses(const output::JavaFile& file, const std::string& prefix) {
   auto work = output::MakeWorkDir(prefix);
   ASSERT_TRUE(work.ok());

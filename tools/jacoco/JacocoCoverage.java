@@ -122,6 +122,15 @@ public final class JacocoCoverage {
           if (st == org.jacoco.core.analysis.ICounter.NOT_COVERED) sb.append(' ').append(l);
         }
         System.err.println(sb);
+        StringBuilder br = new StringBuilder("lines with missed branches (missed/total):");
+        for (int l = cc.getFirstLine(); l <= cc.getLastLine(); l++) {
+          org.jacoco.core.analysis.ICounter b = cc.getLine(l).getBranchCounter();
+          if (b.getMissedCount() > 0) {
+            br.append(' ').append(l).append('(').append(b.getMissedCount()).append('/')
+                .append(b.getTotalCount()).append(')');
+          }
+        }
+        System.err.println(br);
       }
       System.out.println("{\"class\":" + quote(fqcn)
           + ",\"branches\":" + counter(cc.getBranchCounter())

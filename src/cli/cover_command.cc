@@ -1,9 +1,11 @@
 #include "cli/cover_command.h"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
@@ -56,22 +58,39 @@ StatusOr<int> RunCover(const CoverOptions& options) {
   std::vector<char*> cargv;
   for (std::string& a : *argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
+  // A close-on-exec pipe tells a failed exec (the child writes its errno) from a command
+  // that ran and exited with any status, 127 included.
+  int exec_pipe[2];
+  if (pipe2(exec_pipe, O_CLOEXEC) != 0) return absl::InternalError("cover: pipe failed");
   const pid_t pid = fork();
-  if (pid < 0) return absl::InternalError("cover: fork failed");
-  if (pid == 0) {
-    execvp(cargv[0], cargv.data());
-    _exit(127);  // the parent reports it
+  if (pid < 0) {
+    close(exec_pipe[0]);
+    close(exec_pipe[1]);
+    return absl::InternalError("cover: fork failed");
   }
+  if (pid == 0) {
+    close(exec_pipe[0]);
+    execvp(cargv[0], cargv.data());
+    const int err = errno;
+    (void)!write(exec_pipe[1], &err, sizeof err);
+    _exit(127);
+  }
+  close(exec_pipe[1]);
+  int exec_errno = 0;
+  ssize_t got;
+  do {
+    got = read(exec_pipe[0], &exec_errno, sizeof exec_errno);
+  } while (got < 0 && errno == EINTR);
+  close(exec_pipe[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) return absl::InternalError("cover: waitpid failed");
   }
-  if (WIFEXITED(status)) {
-    if (WEXITSTATUS(status) == 127) {
-      return absl::InternalError(absl::StrCat("cover: cannot run ", (*argv)[0]));
-    }
-    return WEXITSTATUS(status);
+  if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+    return absl::InternalError(
+        absl::StrCat("cover: cannot run ", (*argv)[0], ": ", std::strerror(exec_errno)));
   }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return 1;
 }

@@ -26,7 +26,8 @@ struct CoverOptions {
 // pattern holding ',' or an agent library that does not exist.
 StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& options);
 
-// Runs the command; returns its exit status. Internal error when it cannot be started.
+// Runs the command; returns its exit status (any value, 127 included). Internal error,
+// naming the command and errno's text, when it cannot be started.
 StatusOr<int> RunCover(const CoverOptions& options);
 
 }  // namespace jtg::cli

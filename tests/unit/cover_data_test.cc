@@ -154,6 +154,31 @@ TEST(CoverCommandTest, AgentGoesRightAfterJava) {
   EXPECT_FALSE(cli::CoverArgv(o).ok());
 }
 
+// A command's own exit status comes back, 127 included; only a command that cannot be
+// started is an error (issue 21: exit status 127 was reported as "cannot run").
+TEST(CoverCommandTest, ExitStatus127IsTheCommandsNotAFailureToStart) {
+  testutil::TempDir dir("exit127");
+  const fs::path agent = dir.path() / "libjtestgen_agent.so";
+  ASSERT_TRUE(testutil::WriteBytes(agent, {1}));
+  const fs::path script = dir.path() / "exits";
+  ASSERT_TRUE(testutil::WriteBytes(script, std::vector<uint8_t>(
+      {'#', '!', '/', 'b', 'i', 'n', '/', 's', 'h', '\n', 'e', 'x', 'i', 't', ' ', '1', '2', '7',
+       '\n'})));
+  fs::permissions(script, fs::perms::owner_all);
+  cli::CoverOptions o;
+  o.includes = "com.x.*";
+  o.out = (dir.path() / "cov").string();
+  o.agent = agent.string();
+  o.command = {script.string()};
+  auto status = cli::RunCover(o);
+  ASSERT_TRUE(status.ok()) << status.status();
+  EXPECT_EQ(*status, 127);
+  o.command = {(dir.path() / "no-such-program").string()};
+  auto missing = cli::RunCover(o);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("cannot run"), std::string::npos);
+}
+
 TEST(ReportCountersTest, AllSlotsCoverEveryLineNoneCoverNothing) {
   const auto bytes =
       testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / "cover/Branchy.class");

@@ -144,15 +144,20 @@ TEST(InstrumentVerifyTest, HugeMethodsWidenOrSkip) {
   auto dir = testutil::InstrumentDir(classes, out, ids);
   ASSERT_EQ(dir.plans.count("gen.Huge"), 1u);
   EXPECT_GT(ids.next(), 32767);
+  int checked = 0;  // each of the three methods must be in the plan (issue 21)
   for (const auto& m : dir.plans["gen.Huge"].methods) {
     if (m.name == "loopBig") {
       EXPECT_TRUE(m.instrumented) << m.skip_reason;
+      ++checked;
     } else if (m.name == "ifBig") {
       EXPECT_EQ(m.skip_reason, "jump offset overflow");
+      ++checked;
     } else if (m.name == "tooLarge") {
       EXPECT_EQ(m.skip_reason, "method too large");
+      ++checked;
     }
   }
+  EXPECT_EQ(checked, 3);
   auto back = classfile::Parse(testutil::ReadBytes(out / "gen/Huge.class"), "Huge");
   ASSERT_TRUE(back.ok()) << back.status();
   int goto_w = 0;

@@ -72,12 +72,10 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
                          ". The static initializer of the class under test throws.";
   output::TypeOracle oracle = MakeOracle(executor);
   output::JavaFile file = output::WriteJUnit(written, wopts, oracle);
-  JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-"));
+  JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-"));
   output::ValidatorOptions vopts =
-      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work);
+      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work.path());
   auto v = output::Validate(file, opts.out_dir, vopts);
-  std::error_code ec;
-  fs::remove_all(work, ec);
   if (!v.ok()) return v.status();
   SuiteReport report;
   report.class_name = opts.class_name;
@@ -92,6 +90,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
     report.test_file = path;
   } else {
     report.dropped = 1;  // the initializer did not throw in a fresh JVM: nothing to keep
+    std::error_code ec;
     fs::remove(path, ec);
   }
   if (model != nullptr) {

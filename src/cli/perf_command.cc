@@ -426,9 +426,9 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   wopts.cut_internal_name = w.internal;
   wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
   output::TypeOracle oracle = MakeOracle(*s.executor);
-  JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-perf-"));
+  JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-perf-"));
   output::ValidatorOptions vopts =
-      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work);
+      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work.path());
   output::JavaFile file;
   std::set<std::string> dropped;
   std::optional<PhaseClock> validation_clock;
@@ -456,9 +456,9 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   }
   validation_clock.reset();
   PhaseClock timing_clock(&s.timing_s);
-  std::string timer_dir = work + "/timer";
+  std::string timer_dir = work.path() + "/timer";
   bool timer = WritePerfTimer(timer_dir);
-  std::string run_cp = work + "/classes:" + timer_dir + ":" + opts.classpath;
+  std::string run_cp = work.path() + "/classes:" + timer_dir + ":" + opts.classpath;
   std::string test_class =
       (file.package_name.empty() ? "" : file.package_name + ".") + file.class_name;
   for (size_t i = 0; i < candidates.size(); ++i) {
@@ -499,8 +499,6 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
     if (f.reads) f.reason += "; " + f.reads->summary;
     report->findings.push_back(f);
   }
-  std::error_code ec;
-  fs::remove_all(work, ec);
   return absl::OkStatus();
 }
 

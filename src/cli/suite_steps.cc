@@ -149,10 +149,11 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
   wopts.test_folder = ctx.test_folder;
   output::TypeOracle oracle = MakeOracle(ctx.executor);
-  JTG_ASSIGN_OR_RETURN(std::string work, output::MakeWorkDir("jtestgen-"));
+  // Removed on every return path (issue 21: an error in a validation round leaked it).
+  JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-"));
   output::ValidatorOptions vopts = output::ValidatorFor(
       ctx.opts.mocks ? ctx.opts.classpath + ":" + jvm::MockitoClasspath() : ctx.opts.classpath,
-      wopts.dialect, ctx.opts.validation_runs, work);
+      wopts.dialect, ctx.opts.validation_runs, work.path());
   output::JavaFile file;
   std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
   for (int round = 0; round < 6; ++round) {
@@ -200,11 +201,9 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     }
     written = std::move(kept);
     if (round == 5) {
-      fs::remove_all(work);
       return absl::InternalError("validation did not converge; last log:\n" + v.log);
     }
   }
-  fs::remove_all(work);
   std::string pkg = file.package_name;
   std::replace(pkg.begin(), pkg.end(), '.', '/');
   outcome.test_file = (fs::path(ctx.opts.out_dir) / pkg / (file.class_name + ".java")).string();

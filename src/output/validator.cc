@@ -106,6 +106,26 @@ StatusOr<std::string> MakeWorkDir(const std::string& prefix) {
   return tmpl;
 }
 
+StatusOr<WorkDir> WorkDir::Make(const std::string& prefix) {
+  JTG_ASSIGN_OR_RETURN(std::string path, MakeWorkDir(prefix));
+  return WorkDir(std::move(path));
+}
+
+WorkDir& WorkDir::operator=(WorkDir&& other) noexcept {
+  if (this != &other) {
+    WorkDir gone(std::move(*this));  // removes the old directory
+    path_ = std::move(other.path_);
+    other.path_.clear();
+  }
+  return *this;
+}
+
+WorkDir::~WorkDir() {
+  if (path_.empty()) return;
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts) {
   Validation v;

@@ -48,6 +48,23 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
 // the sandbox TMPDIR is the worker's scratch tmpfs). Errors: Internal naming the path.
 StatusOr<std::string> MakeWorkDir(const std::string& prefix);
 
+// A work directory from MakeWorkDir that is removed (recursively, errors ignored) when its
+// owner goes away, on every return path. Move-only; not thread-safe.
+class WorkDir {
+ public:
+  static StatusOr<WorkDir> Make(const std::string& prefix);
+  WorkDir(WorkDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
+  WorkDir& operator=(WorkDir&& other) noexcept;
+  WorkDir(const WorkDir&) = delete;
+  WorkDir& operator=(const WorkDir&) = delete;
+  ~WorkDir();
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit WorkDir(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
+
 // Jar files of the JUnit dialect (Debian's junit4/junit5 packages), ':'-joined.
 std::string JUnitClasspath(Dialect d);
 

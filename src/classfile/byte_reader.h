@@ -82,14 +82,6 @@ class ByteReader {
     pos_ += n;
     return absl::OkStatus();
   }
-  // A reader over the next n bytes (with its own region name); advances past them.
-  Status Sub(size_t n, std::string_view region, ByteReader& out) {
-    size_t start = offset();
-    std::span<const uint8_t> bytes;
-    JTG_RETURN_IF_ERROR(Bytes(n, bytes));
-    out = ByteReader(bytes, what_, start, region);
-    return absl::OkStatus();
-  }
   // DataLoss if bytes are left over (a structure shorter than its declared length).
   Status ExpectEnd() const {
     if (AtEnd()) return absl::OkStatus();

@@ -55,11 +55,6 @@ std::string Internal(std::string binary) {
   return binary;
 }
 
-std::string Binary(std::string internal) {
-  std::replace(internal.begin(), internal.end(), '/', '.');
-  return internal;
-}
-
 // A Java identifier tag for an input pattern: "disjointSecondLarger", "populated", ...
 std::string PatternTag(const testcase::TestCase& tc) {
   std::vector<const testcase::Stmt*> fills;

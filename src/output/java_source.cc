@@ -81,8 +81,6 @@ std::string LiteralExpr(const testcase::Literal& lit) {
   return PrimitiveLiteral(lit.type, lit.i, lit.d);
 }
 
-std::string SourceType(const classfile::TypeDesc& t) { return t.JavaName(); }
-
 std::string BoxName(char prim) {
   switch (prim) {
     case 'Z': return "Boolean";

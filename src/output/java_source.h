@@ -21,8 +21,6 @@ std::string CharLiteral(char16_t c);
 std::string PrimitiveLiteral(char prim, int64_t i, double d);
 // A statement's literal (primitive, boxed or string).
 std::string LiteralExpr(const testcase::Literal& lit);
-// Java source name of a type: int, java.lang.String[], java.util.Map.Entry.
-std::string SourceType(const classfile::TypeDesc& t);
 // Boxed class simple name for a primitive char: I -> Integer.
 std::string BoxName(char prim);
 // Java identifier-safe lower camel name from a type, for variables: ArrayList -> arrayList.

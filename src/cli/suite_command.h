@@ -1,9 +1,11 @@
 // `jtestgen suite`: generates a JUnit test class for one class under test.
 //
 // Pipeline: classpath -> universe (CUT's methods, producers, seeds) -> embedded JVM with the
-// coverage transformer -> random search with the coverage archive -> minimization ->
-// JUnit writer -> validation (javac + JUnit runs, failing or flaky tests dropped) ->
-// coverage of the kept tests from jtestgen's own probes -> report.
+// coverage transformer (the CUT and its nested classes as goals; inherited calls, stub
+// subclasses) -> DynaMOSA (or `--search random|mosa|adynamosa`) with its archive ->
+// minimization -> assertion filtering by weak mutants -> JUnit writer -> validation (javac +
+// JUnit runs, failing or flaky tests dropped) -> coverage of the kept tests from jtestgen's
+// own probes -> report.
 #pragma once
 
 #include <cstdint>

@@ -4,7 +4,8 @@
 // normally (or fresh literals and collections), executes the new sequence, and keeps it in
 // the pool if it ran normally. Coverage feedback keeps, for every goal reached, the shortest
 // test that reaches it (the archive of MOSA, Panichella et al., ICST 2015, §III-C, with
-// length as the only preference). This is the baseline search that DynaMOSA will replace.
+// length as the only preference). The baseline search (`--search random`); DynaMOSA
+// (mosa.h) is the default.
 #pragma once
 
 #include <chrono>

@@ -47,16 +47,12 @@ classfile::TypeDesc ReferenceType(std::string name) {
   return t;
 }
 
-// Uncovered goals of the CUT blamed on types that could not be built: goals reached by the
-// search (archive) or the final suite are never blamed.
+// Uncovered goals of the class blamed on types that could not be built; `reached` (goals
+// the search or the final suite reached) are never blamed.
 generate::BlockedGoals BlameNotBuilt(const generate::CoverageModel& model,
                                      const generate::BuildLog& log,
-                                     const generate::Archive& archive,
+                                     const absl::flat_hash_set<int32_t>& reached,
                                      const SuiteOutcome& outcome, testcase::Executor& ex) {
-  absl::flat_hash_set<int32_t> reached = outcome.covered;
-  for (int32_t g : model.goals()) {
-    if (archive.Covers(g)) reached.insert(g);
-  }
   auto instance_of = [&ex](const std::string& binary_name, const std::string& type) {
     return ex.IsAssignable(ReferenceType(binary_name), ReferenceType(type));
   };
@@ -275,14 +271,13 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.assertions_before = outcome.assertions_before;
   report.assertions_after = outcome.assertions_after;
   report.assertion_filter_complete = outcome.assertion_filter_complete;
-  report.not_built = BlameNotBuilt(model, build_log, *archive, outcome, *executor);
-  {
-    absl::flat_hash_set<int32_t> reached = outcome.covered;
-    for (int32_t g : model.goals()) {
-      if (archive->Covers(g)) reached.insert(g);
-    }
-    report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
+  // Goals reached by the search (archive) or the final suite are never blamed.
+  absl::flat_hash_set<int32_t> reached = outcome.covered;
+  for (int32_t g : model.goals()) {
+    if (archive->Covers(g)) reached.insert(g);
   }
+  report.not_built = BlameNotBuilt(model, build_log, reached, outcome, *executor);
+  report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
   JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();

@@ -49,7 +49,9 @@ struct StubLimits {
 // The stub classes for `cut`: none when it is final, an interface, an enum, an inner
 // (non-static) or private, local or anonymous class, has no constructor a test may call,
 // or declares or inherits an abstract method a stub cannot implement (package-private in
-// another package, or a signature type the test cannot name). `same_package`: the written
+// another package, a signature type the test cannot name, or, for a class without type
+// parameters, a generic signature from a supertype, whose written override would need the
+// type arguments the erased descriptor lacks), or when a superclass cannot be read. `same_package`: the written
 // test lives in `cut`'s package (non-public members and classes of it are usable).
 // Otherwise, for an abstract class, one stub with every abstract method at its default,
 // and for each boolean hook (a non-final, non-static, non-public boolean method `cut`

@@ -5,16 +5,15 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
-#include "cli/cover_command.h"
-#include "cli/perf_command.h"
-#include "cli/report_command.h"
-#include "cli/suite_command.h"
-#include "cli/supervisor.h"
+#include "cover/run_cover.h"
+#include "report/run_report.h"
+#include "suite/run_suite.h"
+#include "supervise/supervisor.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"jtestgen: test generation and coverage for Java bytecode"};
   app.require_subcommand(1);
-  jtg::cli::SuiteOptions suite;
+  jtg::suite::SuiteOptions suite;
   std::string budget = "60s";
   auto* cmd = app.add_subcommand("suite", "generate a JUnit test class for a class under test");
   cmd->add_option("--classpath,--cp", suite.classpath, "directories and jars, ':'-separated")
@@ -30,7 +29,7 @@ int main(int argc, char** argv) {
   cmd->add_option("--validation-runs", suite.validation_runs,
                   "JUnit runs per validation round (default 5)");
   cmd->add_flag("--quiet", suite.quiet, "print no summary");
-  jtg::cli::SupervisorOptions sup;
+  jtg::supervise::SupervisorOptions sup;
   bool no_sandbox = false;
   cmd->add_flag("--no-sandbox", no_sandbox,
                 "run the code under test without the sandbox (read-only file system except "
@@ -60,7 +59,7 @@ int main(int argc, char** argv) {
                 "with Mockito (libmockito-java); tests keep a mock only for goals real objects "
                 "do not cover (default: off)");
 
-  jtg::cli::PerfOptions perf;
+  jtg::perf::PerfOptions perf;
   std::string perf_budget = "60s";
   auto* pcmd = app.add_subcommand(
       "perf", "generate tests that expose loops whose work grows faster than their input");
@@ -90,7 +89,7 @@ int main(int argc, char** argv) {
   pcmd->add_flag("--quiet", perf.quiet, "print no summary");
   pcmd->add_flag("--no-sandbox", no_sandbox, "run the code under test without the sandbox");
 
-  jtg::cli::CoverOptions cover;
+  jtg::cover::CoverOptions cover;
   auto* ccmd = app.add_subcommand(
       "cover", "run a Java command with the coverage agent: -- java -cp app.jar Main args");
   ccmd->add_option("--includes", cover.includes,
@@ -111,7 +110,7 @@ int main(int argc, char** argv) {
   ccmd->add_option("--interval-ms", cover.interval_ms, "ddst: probe poll period (default 150)");
   ccmd->add_option("command", cover.command, "the java command, after --")->required();
 
-  jtg::cli::ReportOptions report;
+  jtg::report::ReportOptions report;
   auto* rcmd = app.add_subcommand(
       "report", "line and branch coverage from a coverage directory (JaCoCo XML, JSON, HTML)");
   rcmd->add_option("dir", report.dir, "coverage directory written by the agent")->required();
@@ -134,7 +133,7 @@ int main(int argc, char** argv) {
   };
 
   if (ccmd->parsed()) {
-    auto rc = jtg::cli::RunCover(cover);
+    auto rc = jtg::cover::RunCover(cover);
     if (!rc.ok()) {
       std::fprintf(stderr, "jtestgen: %s\n", std::string(rc.status().message()).c_str());
       return 1;
@@ -142,7 +141,7 @@ int main(int argc, char** argv) {
     return *rc;
   }
   if (rcmd->parsed()) {
-    jtg::Status st = jtg::cli::RunReport(report);
+    jtg::Status st = jtg::report::RunReport(report);
     if (!st.ok()) {
       std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
       return 1;
@@ -158,7 +157,7 @@ int main(int argc, char** argv) {
     }
     perf.budget_seconds = *seconds;
     int sig = 0;
-    jtg::Status st = jtg::cli::SupervisePerf(perf, sup, &sig);
+    jtg::Status st = jtg::supervise::SupervisePerf(perf, sup, &sig);
     return exit_code(st, sig);
   }
 
@@ -170,7 +169,7 @@ int main(int argc, char** argv) {
     }
     suite.budget_seconds = *seconds;
     int sig = 0;
-    jtg::Status st = jtg::cli::SuperviseSuite(suite, sup, &sig);
+    jtg::Status st = jtg::supervise::SuperviseSuite(suite, sup, &sig);
     return exit_code(st, sig);
   }
   return 0;

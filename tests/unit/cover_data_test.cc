@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "agent/agent_options.h"
-#include "cli/cover_command.h"
+#include "cover/run_cover.h"
 #include "coverage/class_filter.h"
 #include "coverage/class_hash.h"
 #include "coverage/coverage_file.h"
@@ -135,23 +135,23 @@ TEST(CoverCommandTest, AgentGoesRightAfterJava) {
   testutil::TempDir dir("agent");
   const fs::path agent = dir.path() / "libjtestgen_agent.so";
   ASSERT_TRUE(testutil::WriteBytes(agent, {1}));
-  cli::CoverOptions o;
+  cover::CoverOptions o;
   o.includes = "com.x.*";
   o.mode = "ddst";
   o.out = (dir.path() / "cov").string();
   o.agent = agent.string();
   o.command = {"java", "-javaagent:other.jar", "-cp", "app.jar", "Main"};
-  auto argv = cli::CoverArgv(o);
+  auto argv = cover::CoverArgv(o);
   ASSERT_TRUE(argv.ok()) << argv.status();
   ASSERT_EQ(argv->size(), 6u);
   EXPECT_EQ((*argv)[0], "java");
   EXPECT_EQ((*argv)[1], "-agentpath:" + agent.string() + "=mode=ddst,includes=com.x.*,out=" + o.out);
   EXPECT_EQ((*argv)[2], "-javaagent:other.jar");
   o.includes = "a.*,b.*";
-  EXPECT_FALSE(cli::CoverArgv(o).ok());
+  EXPECT_FALSE(cover::CoverArgv(o).ok());
   o.includes = "a.*";
   o.command.clear();
-  EXPECT_FALSE(cli::CoverArgv(o).ok());
+  EXPECT_FALSE(cover::CoverArgv(o).ok());
 }
 
 // A command's own exit status comes back, 127 included; only a command that cannot be
@@ -165,16 +165,16 @@ TEST(CoverCommandTest, ExitStatus127IsTheCommandsNotAFailureToStart) {
       {'#', '!', '/', 'b', 'i', 'n', '/', 's', 'h', '\n', 'e', 'x', 'i', 't', ' ', '1', '2', '7',
        '\n'})));
   fs::permissions(script, fs::perms::owner_all);
-  cli::CoverOptions o;
+  cover::CoverOptions o;
   o.includes = "com.x.*";
   o.out = (dir.path() / "cov").string();
   o.agent = agent.string();
   o.command = {script.string()};
-  auto status = cli::RunCover(o);
+  auto status = cover::RunCover(o);
   ASSERT_TRUE(status.ok()) << status.status();
   EXPECT_EQ(*status, 127);
   o.command = {(dir.path() / "no-such-program").string()};
-  auto missing = cli::RunCover(o);
+  auto missing = cover::RunCover(o);
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().message().find("cannot run"), std::string::npos);
 }

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/suite_command.h"
+#include "suite/run_suite.h"
 #include "common/status.h"
 #include "generate/coverage_model.h"
 #include "testcase/executor.h"
 
-namespace jtg::cli {
+namespace jtg::suite {
 
 // True when `load_error` (Executor::FindClass's description of the exception) says the
 // class's static initializer threw.
@@ -31,4 +31,4 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
                                 const std::vector<int32_t>& load_goals,
                                 testcase::Executor& executor, double seconds_so_far);
 
-}  // namespace jtg::cli
+}  // namespace jtg::suite

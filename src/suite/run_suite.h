@@ -16,7 +16,7 @@
 
 #include "common/status.h"
 
-namespace jtg::cli {
+namespace jtg::suite {
 
 struct SuiteOptions {
   std::string classpath;
@@ -52,4 +52,4 @@ struct SuiteOptions {
 // `progress` (may be null) is told which method runs, for crash attribution.
 Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress = nullptr);
 
-}  // namespace jtg::cli
+}  // namespace jtg::suite

@@ -1,4 +1,4 @@
-#include "cli/cover_command.h"
+#include "cover/run_cover.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -10,7 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 
-namespace jtg::cli {
+namespace jtg::cover {
 namespace {
 
 namespace fs = std::filesystem;
@@ -95,4 +95,4 @@ StatusOr<int> RunCover(const CoverOptions& options) {
   return 1;
 }
 
-}  // namespace jtg::cli
+}  // namespace jtg::cover

@@ -1,4 +1,4 @@
-#include "cli/supervisor.h"
+#include "supervise/supervisor.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,7 +13,7 @@
 #include "sandbox/sandboxed_process.h"
 #include "sandbox/worker_watch.h"
 
-namespace jtg::cli {
+namespace jtg::supervise {
 
 namespace {
 
@@ -122,7 +122,7 @@ Clock::time_point After(Clock::time_point start, double seconds) {
 
 }  // namespace
 
-Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* signal) {
+Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, int* signal) {
   JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
   sandbox::WorkerPage* page = session->page;
@@ -207,7 +207,7 @@ Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* sign
   }
 }
 
-Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal) {
+Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* signal) {
   JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
   if (!opts.jar.empty()) opts.jar = sandbox::AbsolutePathList(opts.jar);
@@ -215,7 +215,13 @@ Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal
   const sandbox::SandboxSpec& spec = session->spec;
   const double bound = opts.budget_seconds + std::max(300.0, 2 * opts.budget_seconds);
   const auto deadline = After(Clock::now(), bound);
-  auto body = [&]() { return RunBody(page, spec.scratch, [&] { return RunPerf(opts); }); };
+  auto body = [&]() {
+    return RunBody(page, spec.scratch, [&]() -> Status {
+      JTG_ASSIGN_OR_RETURN(perf::PerfReport report, perf::RunPerf(opts));
+      if (!opts.quiet) std::fputs(perf::SummaryText(report, opts.out_dir).c_str(), stdout);
+      return absl::OkStatus();
+    });
+  };
   JTG_ASSIGN_OR_RETURN(auto worker, sandbox::SandboxedProcess::Start(spec, sup.sandbox, body));
   sandbox::WatchResult r = sandbox::WatchWorker(worker, *page, {deadline, 0});
   const std::string what = opts.jar.empty() ? opts.class_name : opts.jar;
@@ -245,4 +251,4 @@ Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal
   }
 }
 
-}  // namespace jtg::cli
+}  // namespace jtg::supervise

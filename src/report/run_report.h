@@ -8,7 +8,7 @@
 
 #include "common/status.h"
 
-namespace jtg::cli {
+namespace jtg::report {
 
 struct ReportOptions {
   std::string dir;
@@ -22,4 +22,4 @@ struct ReportOptions {
 // coverage to the classes (report_model.h); Internal for an output that cannot be written.
 Status RunReport(const ReportOptions& options);
 
-}  // namespace jtg::cli
+}  // namespace jtg::report

@@ -1,15 +1,17 @@
-#include "cli/init_failure.h"
+#include "suite/init_failure.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
 #include "absl/container/flat_hash_set.h"
-#include "cli/suite_steps.h"
+#include "suite/finish_suite.h"
+#include "suite/suite_report.h"
+#include "output/executor_oracle.h"
 #include "output/junit_writer.h"
 #include "output/validator.h"
 
-namespace jtg::cli {
+namespace jtg::suite {
 
 namespace fs = std::filesystem;
 
@@ -70,7 +72,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   wopts.cut_internal_name = internal;
   wopts.header_comment = "Seed " + std::to_string(opts.seed) +
                          ". The static initializer of the class under test throws.";
-  output::TypeOracle oracle = MakeOracle(executor);
+  output::TypeOracle oracle = output::MakeOracle(executor);
   output::JavaFile file = output::WriteJUnit(written, wopts, oracle);
   JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-"));
   output::ValidatorOptions vopts =
@@ -108,4 +110,4 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   return absl::OkStatus();
 }
 
-}  // namespace jtg::cli
+}  // namespace jtg::suite

@@ -1,11 +1,11 @@
 // The steps of `jtestgen suite` after the search: minimization of the archived tests,
-// writing the JUnit class, validation (dropping tests that do not compile or fail), the
-// final coverage measurement, and the report (JSON file and printed summary).
+// assertion filtering, writing the JUnit class, validation (dropping tests that do not
+// compile or fail; output/write_validated.h) and the final coverage measurement.
 #pragma once
 
 #include <string>
 
-#include "cli/suite_command.h"
+#include "suite/run_suite.h"
 #include "absl/container/flat_hash_set.h"
 #include "generate/blocked_goals.h"
 #include "generate/coverage_model.h"
@@ -16,11 +16,7 @@
 #include "output/junit_writer.h"
 #include "testcase/executor.h"
 
-namespace jtg::cli {
-
-// Facts about classes the JUnit writers need, answered by the engine's JVM (borrowed; must
-// outlive the oracle).
-output::TypeOracle MakeOracle(testcase::Executor& ex);
+namespace jtg::suite {
 
 struct SuiteContext {
   const SuiteOptions& opts;
@@ -56,33 +52,4 @@ struct SuiteOutcome {
 // reason that cannot be pinned on one test.
 StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive);
 
-struct SuiteReport {
-  std::string class_name;
-  int junit = 5;
-  uint64_t seed = 0;
-  int tests = 0, dropped = 0;
-  int inherited_calls = 0;  // inherited public methods the search could call
-  generate::CoverageSummary coverage;
-  double search_seconds = 0, total_seconds = 0;
-  std::string test_file;
-  generate::SearchStats stats;
-  std::string search;          // algorithm used
-  int64_t generations = 0;     // GA generations (0 for random search)
-  std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
-  bool weak_mutation = false;  // report the weak mutation score below
-  size_t mutants_killed = 0, mutants_total = 0;
-  size_t assertions_before = 0, assertions_after = 0;
-  bool assertion_filter_complete = true;
-  std::string run_failure;  // SuiteOutcome::run_failure and the fields after it
-  int run_breakers = 0;
-  bool run_breakers_complete = true;
-  // Uncovered goals blamed on a type that could not be built (generate/blocked_goals.h).
-  generate::BlockedGoals not_built;
-  std::vector<generate::UnreachedMethod> unreached_nested;
-};
-
-// Writes <out_dir>/jtestgen-report.json.
-Status WriteReport(const SuiteReport& r, const std::string& out_dir);
-void PrintSummary(const SuiteReport& r);
-
-}  // namespace jtg::cli
+}  // namespace jtg::suite

@@ -12,11 +12,11 @@
 // it dies). Single-threaded; forks.
 #pragma once
 
-#include "cli/perf_command.h"
-#include "cli/suite_command.h"
+#include "perf/pipeline.h"
+#include "suite/run_suite.h"
 #include "common/status.h"
 
-namespace jtg::cli {
+namespace jtg::supervise {
 
 struct SupervisorOptions {
   bool sandbox = true;            // false: --no-sandbox (same process tree, no namespaces)
@@ -31,10 +31,10 @@ struct SupervisorOptions {
 // when the JVM crashed outside any method or kept crashing, DeadlineExceeded at the hard
 // bound, Cancelled when a signal stopped the run (`*signal` is set to it), FailedPrecondition
 // when the sandbox cannot be set up, InvalidArgument for an unusable --out.
-Status SuperviseSuite(SuiteOptions opts, const SupervisorOptions& sup, int* signal);
+Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, int* signal);
 
-// Runs RunPerf in one sandboxed worker, with the same signal and bound handling (the bound
+// Runs perf::RunPerf in one sandboxed worker (which prints its summary unless quiet), with the same signal and bound handling (the bound
 // is budget + max(300 s, 2 x budget), perf's growth and timing runs being long).
-Status SupervisePerf(PerfOptions opts, const SupervisorOptions& sup, int* signal);
+Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* signal);
 
-}  // namespace jtg::cli
+}  // namespace jtg::supervise

@@ -10,7 +10,7 @@
 
 #include "common/status.h"
 
-namespace jtg::cli {
+namespace jtg::cover {
 
 struct CoverOptions {
   std::string includes, excludes;
@@ -30,4 +30,4 @@ StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& options);
 // naming the command and errno's text, when it cannot be started.
 StatusOr<int> RunCover(const CoverOptions& options);
 
-}  // namespace jtg::cli
+}  // namespace jtg::cover

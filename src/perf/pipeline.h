@@ -1,4 +1,4 @@
-// `jtestgen perf`: generates tests that expose performance bugs in loops (issue 5; WhiteSyn
+// The `jtestgen perf` pipeline: generates tests that expose performance bugs in loops (issue 5; WhiteSyn
 // and Glider, ../shared/techniques/whitesyn.md, glider.md), each confirmed by measured growth.
 //
 // Pipeline per entry method of the class under test (all public methods, or those matching
@@ -16,8 +16,9 @@
 #include <vector>
 
 #include "common/status.h"
+#include "perf/finding.h"
 
-namespace jtg::cli {
+namespace jtg::perf {
 
 struct PerfOptions {
   std::string classpath;
@@ -34,8 +35,14 @@ struct PerfOptions {
   bool quiet = false;
 };
 
-// Errors: the classpath, class or --method cannot be used, or the JVM cannot start. Findings
-// already measured are written before an error that ends a --jar run.
-Status RunPerf(const PerfOptions& opts);
+// Runs the pipeline and returns the report it wrote to <out_dir>/perf-report.json and .md
+// (rewritten after every class, so findings already measured are never lost).
+// Errors: the classpath, class or --method cannot be used, the JVM cannot start, the
+// output cannot be written. Not thread-safe: one run per process (it embeds the JVM).
+StatusOr<PerfReport> RunPerf(const PerfOptions& opts);
 
-}  // namespace jtg::cli
+// The lines `jtestgen perf` prints after a run: a summary line, one line per finding and
+// the report's path.
+std::string SummaryText(const PerfReport& report, const std::string& out_dir);
+
+}  // namespace jtg::perf

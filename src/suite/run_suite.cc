@@ -1,4 +1,4 @@
-#include "cli/suite_command.h"
+#include "suite/run_suite.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,8 +10,9 @@
 #include "absl/strings/str_format.h"
 #include "classfile/descriptor.h"
 #include "classpath/classpath.h"
-#include "cli/init_failure.h"
-#include "cli/suite_steps.h"
+#include "suite/init_failure.h"
+#include "suite/finish_suite.h"
+#include "suite/suite_report.h"
 #include "generate/blocked_goals.h"
 #include "generate/build_log.h"
 #include "generate/coverage_model.h"
@@ -27,7 +28,7 @@
 #include "sandbox/test_folder.h"
 #include "testcase/executor.h"
 
-namespace jtg::cli {
+namespace jtg::suite {
 
 namespace fs = std::filesystem;
 
@@ -283,4 +284,4 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   return absl::OkStatus();
 }
 
-}  // namespace jtg::cli
+}  // namespace jtg::suite

@@ -1,4 +1,4 @@
-#include "cli/report_command.h"
+#include "report/run_report.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -12,7 +12,7 @@
 #include "report/report_model.h"
 #include "report/report_writers.h"
 
-namespace jtg::cli {
+namespace jtg::report {
 namespace {
 
 Status WriteText(const std::string& path, const std::string& text) {
@@ -61,4 +61,4 @@ Status RunReport(const ReportOptions& o) {
   return absl::OkStatus();
 }
 
-}  // namespace jtg::cli
+}  // namespace jtg::report

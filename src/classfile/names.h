@@ -1,0 +1,29 @@
+// Conversions between a class's binary name (JLS 13.1: "a.b.C$D", as Class.getName and
+// the command line spell it) and its internal form (JVMS 4.2.1: "a/b/C$D", as class files
+// spell it). Pure functions; thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace jtg::classfile {
+
+// "a.b.C$D" -> "a/b/C$D". Any other character is kept.
+inline std::string ToInternal(std::string_view binary) {
+  std::string s(binary);
+  for (char& c : s) {
+    if (c == '.') c = '/';
+  }
+  return s;
+}
+
+// "a/b/C$D" -> "a.b.C$D". Any other character is kept.
+inline std::string ToBinary(std::string_view internal) {
+  std::string s(internal);
+  for (char& c : s) {
+    if (c == '/') c = '.';
+  }
+  return s;
+}
+
+}  // namespace jtg::classfile

@@ -1,0 +1,63 @@
+// The write-validate-drop loop of `jtestgen suite` and `jtestgen perf`: write a test class
+// from the tests still kept, compile and run it (output/validator.h), drop the tests that
+// failed, and write again, until a file passes every run. Only that file reaches the output
+// directory: when no round passes (every test dropped, or the rounds ran out), no file of
+// the class's name is left there, and the result says so.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "output/junit_writer.h"
+#include "output/validator.h"
+
+namespace jtg::output {
+
+// Writes the class for the caller's tests whose indexes are in `kept` (ascending; empty only
+// with ValidatedWriteOptions::write_when_empty); the returned file's test_names[i] must name test kept[i].
+using WriteKept = std::function<JavaFile(const std::vector<size_t>& kept)>;
+
+// Called when a validation run failed as a whole (Validation::whole_run_failed) with more
+// than one test kept, so that the caller can name the tests that break it (run_breakers.h)
+// instead of dropping all of them: it may replace v->bad_tests by a subset of file's names.
+// An error ends the loop with that error.
+using RefineWholeRunFailure =
+    std::function<Status(const std::vector<size_t>& kept, const JavaFile& file, Validation* v)>;
+
+struct ValidatedWriteOptions {
+  int max_rounds = 6;
+  bool quiet = false;      // false: each round's drops are printed on stderr
+  bool print_log = false;  // with !quiet, also the javac/JUnit output of a failing round
+  // When every test is dropped (or there are none): true writes (and validates) the class
+  // with no tests, so the output names the class; false leaves no file.
+  bool write_when_empty = false;
+};
+
+struct ValidatedWrite {
+  bool written = false;      // `file` passed every run and is at SourcePath(out_dir)
+  bool converged = true;     // false: max_rounds rounds and still failing tests
+  JavaFile file;             // the last file validated (written or not)
+  std::vector<bool> dropped;  // per test of the caller: dropped by a failed round
+  std::string last_log;      // javac/JUnit output of the last failing round
+  std::string run_failure;   // how the last run failing as a whole ended, or ""
+  int rounds = 0;
+};
+
+// Runs the loop over `count` tests. With !written every test counts as not written,
+// whatever `dropped` says. An empty `out_dir` only checks (validator.h).
+// Errors: those of Validate (javac or java cannot be run; javac fails outside any test
+// method) and of `refine`; then nothing is left in `out_dir` either.
+// Not thread-safe (runs processes in opts' work directory).
+StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
+                                        const std::string& out_dir,
+                                        const ValidatorOptions& vopts,
+                                        const ValidatedWriteOptions& opts,
+                                        const RefineWholeRunFailure& refine = nullptr);
+
+// Where Validate writes `file` under `root`: root/a/b/CTest.java.
+std::string SourcePathOf(const JavaFile& file, const std::string& root);
+
+}  // namespace jtg::output

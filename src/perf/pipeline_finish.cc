@@ -1,0 +1,209 @@
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <system_error>
+
+#include "output/executor_oracle.h"
+#include "output/junit_writer.h"
+#include "output/process.h"
+#include "output/validator.h"
+#include "output/write_validated.h"
+#include "perf/pipeline_steps.h"
+#include "runtime/embedded_classes.h"
+
+namespace jtg::perf::pipeline {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A Java identifier tag for an input pattern: "disjointSecondLarger", "populated", ...
+std::string PatternTag(const testcase::TestCase& tc) {
+  std::vector<const testcase::Stmt*> fills;
+  for (const auto& s : tc.stmts) {
+    if (s.kind == testcase::StmtKind::kRepeat) fills.push_back(&s);
+  }
+  if (fills.empty()) return "sizedBy_n";
+  if (fills.size() == 1) {
+    return fills[0]->repeat_pattern == testcase::RepeatPattern::kSame ? "equalElements"
+                                                                      : "distinctElements";
+  }
+  std::set<int64_t> bases;
+  bool larger_later = false, smaller_later = false, same = false;
+  for (size_t k = 0; k < fills.size(); ++k) {
+    const auto& base = tc.stmts[static_cast<size_t>(fills[k]->args[0])].lit;
+    bases.insert(base.i);
+    same = same || fills[k]->repeat_pattern == testcase::RepeatPattern::kSame;
+    if (k > 0) {
+      larger_later = larger_later || fills[k]->repeat_add > fills[0]->repeat_add;
+      smaller_later = smaller_later || fills[k]->repeat_add < fills[0]->repeat_add;
+    }
+  }
+  if (same) return "equalElements";
+  std::string tag = bases.size() == fills.size() ? "disjoint" : "overlapping";
+  if (larger_later) tag += "SecondLarger";
+  else if (smaller_later) tag += "FirstLarger";
+  return tag + "Inputs";
+}
+
+// Writes the embedded jtestgen/rt/PerfTimer class under `dir`; returns false on failure.
+bool WritePerfTimer(const std::string& dir) {
+  for (int i = 0; i < runtime::kEmbeddedClassCount; ++i) {
+    const auto& c = runtime::kEmbeddedClasses[i];
+    if (std::string(c.name) != "jtestgen/rt/PerfTimer") continue;
+    fs::path p = fs::path(dir) / (std::string(c.name) + ".class");
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    if (ec) return false;
+    FILE* f = std::fopen(p.c_str(), "wb");
+    if (f == nullptr) return false;
+    bool ok = std::fwrite(c.bytes, 1, c.size, f) == c.size;
+    return std::fclose(f) == 0 && ok;
+  }
+  return false;
+}
+
+// Times one sized test in a plain JVM: (n, median ms) per size that ran.
+std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
+                                                const std::string& test_class,
+                                                const std::string& method,
+                                                const std::vector<int64_t>& ns,
+                                                std::string* error) {
+  std::vector<std::string> argv = {std::string(JTG_JAVA_HOME) + "/bin/java", "-Xmx2g",
+                                   "-XX:+UseSerialGC", "-cp", classpath,
+                                   "jtestgen.rt.PerfTimer", test_class, "3000", method};
+  for (int64_t n : ns) argv.push_back(std::to_string(n));
+  std::vector<std::pair<double, double>> out;
+  auto r = output::RunProcess(argv, 60);
+  if (!r.ok()) {
+    *error = std::string(r.status().message());
+    return out;
+  }
+  size_t pos = 0;
+  while (pos < r->output.size()) {
+    size_t eol = r->output.find('\n', pos);
+    std::string line = r->output.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    pos = eol == std::string::npos ? r->output.size() : eol + 1;
+    if (line.rfind("error ", 0) == 0) {
+      *error = line.substr(6);
+      break;
+    }
+    double n = 0, ms = 0;
+    if (std::sscanf(line.c_str(), "%lf %lf", &n, &ms) == 2) out.emplace_back(n, ms);
+  }
+  if (out.empty() && error->empty()) *error = "timer printed nothing: " + r->output.substr(0, 300);
+  return out;
+}
+
+}  // namespace
+
+Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& candidates,
+                   PerfReport* report) {
+  const PerfOptions& opts = s.opts;
+  if (candidates.empty()) return absl::OkStatus();
+  std::vector<output::PerfTest> tests;
+  std::map<std::string, int> used;
+  for (auto& c : candidates) {
+    std::string base = c.test.stmts.back().callable ? c.test.stmts.back().callable->name : "test";
+    if (base == "<init>") base = "new";
+    base += "_" + PatternTag(c.test);
+    int k = used[base]++;
+    std::string name = k == 0 ? base : base + "_" + std::to_string(k + 1);
+    c.test.n = opts.mu;
+    testcase::ExecResult r = s.executor->Run(c.test);
+    if (r.budget_exceeded) {
+      // The run hit the executor's iteration or time budget: that is the slowness the test
+      // shows, so it is written as a plain call, not as an expected exception.
+      r.budget_exceeded = false;
+      r.threw_at = -1;
+      r.exception_class.clear();
+    }
+    std::string doc = c.finding.kind + " in " + c.finding.method + ": " + c.finding.input_pattern;
+    if (!c.finding.loop_inputs.empty()) doc += ". Loops: " + c.finding.loop_inputs;
+    tests.push_back({c.test, r, name, doc});
+  }
+  output::WriterOptions wopts;
+  wopts.dialect = opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
+  wopts.cut_internal_name = w.internal;
+  wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
+  output::TypeOracle oracle = output::MakeOracle(*s.executor);
+  JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-perf-"));
+  output::ValidatorOptions vopts =
+      output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work.path());
+  output::ValidatedWriteOptions vw;
+  vw.max_rounds = 4;
+  vw.quiet = opts.quiet;
+  vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
+  std::optional<PhaseClock> validation_clock;
+  validation_clock.emplace(&s.validation_s);
+  auto validated = output::WriteValidated(
+      tests.size(),
+      [&](const std::vector<size_t>& kept) {
+        std::vector<output::PerfTest> keep;
+        for (size_t i : kept) keep.push_back(tests[i]);
+        return output::WritePerfJUnit(keep, wopts, oracle, opts.mu);
+      },
+      opts.out_dir, vopts, vw);
+  // javac failed outside any test: no test is written; the findings are kept.
+  std::string not_written_why = "its test failed validation and was not written";
+  output::ValidatedWrite result;
+  if (validated.ok()) {
+    result = std::move(*validated);
+  } else {
+    result.dropped.assign(tests.size(), true);
+    not_written_why = "its test class was not written (" +
+                      std::string(validated.status().message()).substr(0, 200) + ")";
+  }
+  const output::JavaFile& file = result.file;
+  validation_clock.reset();
+  PhaseClock timing_clock(&s.timing_s);
+  std::string timer_dir = work.path() + "/timer";
+  bool timer = result.written && WritePerfTimer(timer_dir);
+  std::string run_cp = work.path() + "/classes:" + timer_dir + ":" + opts.classpath;
+  std::string test_class =
+      (file.package_name.empty() ? "" : file.package_name + ".") + file.class_name;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    Candidate& c = candidates[i];
+    Finding& f = c.finding;
+    const std::string& name = tests[i].name;
+    bool written = result.written && !result.dropped[i];
+    if (written) f.test = file.class_name + "." + name;
+    std::string time_error;
+    std::vector<std::pair<double, double>> times;
+    // Only redundant traversals need the time; long loops are judged on iterations.
+    if (written && timer && c.growth.error.empty() && c.redundant) {
+      times = TimeTest(run_cp, test_class, name, s.ns, &time_error);
+    }
+    for (size_t k = 0; k < times.size() && k < c.growth.sizes.size(); ++k) {
+      f.times_ms.push_back(times[k].second);
+    }
+    if (!c.growth.error.empty()) {
+      // Already suspected, with the reason.
+    } else if (c.redundant) {
+      size_t timed = f.times_ms.size();
+      std::vector<double> sizes(c.growth.sizes.begin(), c.growth.sizes.begin() + static_cast<long>(timed));
+      std::vector<double> iters(c.growth.iterations.begin(),
+                                c.growth.iterations.begin() + static_cast<long>(timed));
+      Verdict v = timed >= 3 ? JudgeRedundantTraversal(sizes, iters, f.times_ms)
+                                   : JudgeRedundantTraversal(c.growth.sizes,
+                                                                   c.growth.iterations, {});
+      f.status = v.confirmed ? "confirmed" : "suspected";
+      f.reason = v.reason;
+      if (!time_error.empty()) f.reason += " (timing: " + time_error + ")";
+    } else {
+      Verdict v = JudgeLongLoop(f.max_iterations, opts.mu);
+      f.status = v.confirmed ? "confirmed" : "suspected";
+      f.reason = v.reason;
+    }
+    if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";
+    if (!written) f.reason += "; " + not_written_why;
+    if (f.reads) f.reason += "; " + f.reads->summary;
+    report->findings.push_back(f);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::perf::pipeline

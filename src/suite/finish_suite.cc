@@ -1,0 +1,227 @@
+#include "suite/finish_suite.h"
+
+#include <chrono>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include "absl/container/flat_hash_set.h"
+#include "generate/assertion_filter.h"
+#include "generate/minimizer.h"
+#include "jvm/jni_util.h"
+#include "jvm/mockito_jars.h"
+#include "output/run_breakers.h"
+#include "output/executor_oracle.h"
+#include "output/junit_writer.h"
+#include "output/validator.h"
+#include "output/write_validated.h"
+
+namespace jtg::suite {
+
+namespace fs = std::filesystem;
+using output::WrittenTest;
+
+using output::MakeOracle;
+
+namespace {
+
+// Whether `text` names the sandbox's scratch (`root`) other than through the test folder
+// (`folder`, "" for none), which the writer maps to JUnit's temporary folder.
+template <typename Str>
+bool NamesScratch(Str text, const Str& root, const Str& folder) {
+  if (!folder.empty()) {
+    for (size_t at = text.find(folder); at != Str::npos; at = text.find(folder, at)) {
+      text.erase(at, folder.size());
+    }
+  }
+  return text.find(root) != Str::npos;
+}
+
+// Whether a test's literals, or what its run observed in a value or an exception message,
+// name the sandbox's own directories (the scratch, the read-only cwd and java.io.tmpdir of
+// the code under test, sandbox/namespaces.h): they exist for one run on one machine, so no
+// test or assertion on them holds anywhere else. The test folder is the exception.
+bool NamesTheSandbox(const testcase::TestCase& t, const testcase::ExecResult& r,
+                     const std::string& folder) {
+  const char* bait = std::getenv("JTG_BAIT_DIR");
+  if (bait == nullptr || *bait == '\0') return false;
+  const std::string root = fs::path(bait).parent_path().string();
+  if (NamesScratch(r.exception_message, root, folder)) return true;
+  // The scratch path is ASCII.
+  const std::u16string root16(root.begin(), root.end()), folder16(folder.begin(), folder.end());
+  for (const auto& v : r.values) {
+    if (v.kind == testcase::Observed::kString && NamesScratch(v.s, root16, folder16)) return true;
+  }
+  for (const auto& s : t.stmts) {
+    if (s.kind == testcase::StmtKind::kLiteral && s.lit.type == 's' &&
+        NamesScratch(s.lit.s, root16, folder16)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Runs every test in order and returns the results; non-writable tests are dropped, and so
+// are tests that name the sandbox's directories.
+std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,
+                                 testcase::Executor& ex, const std::string& folder) {
+  std::vector<WrittenTest> out;
+  for (auto& t : tests) {
+    testcase::ExecResult r = ex.Run(t);
+    if (!r.Writable() || NamesTheSandbox(t, r, folder)) continue;
+    out.push_back(WrittenTest{std::move(t), std::move(r)});
+  }
+  return out;
+}
+
+std::string LastCallName(const testcase::TestCase& t) {
+  if (t.stmts.empty() || t.stmts.back().kind != testcase::StmtKind::kCall) return "";
+  return t.stmts.back().callable->name;
+}
+
+// Mutation-based assertion filtering (generate/assertion_filter.h) with the mutants each
+// test infected, switched on one at a time. Bounded by max(5 s, 10% of the budget); tests
+// not reached by then keep every assertion.
+void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written,
+                      SuiteOutcome& outcome) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration<double>(std::max(5.0, 0.1 * ctx.opts.budget_seconds));
+  auto run = [&](const testcase::TestCase& t, generate::MutantRef m) {
+    ctx.executor.SetMutant(m.site, m.k);
+    testcase::ExecResult r = ctx.executor.Run(t);
+    ctx.executor.ClearMutant();
+    return r;
+  };
+  for (auto& w : written) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      outcome.assertion_filter_complete = false;
+      break;
+    }
+    std::vector<generate::MutantRef> candidates;
+    for (const auto& [site, k] : w.result.mutants) {
+      if (k >= 0) candidates.push_back({site, k});
+    }
+    generate::AssertionChoice c =
+        generate::ChooseAssertions(w.test, w.result, candidates, run);
+    outcome.assertions_before += c.assertions_before;
+    outcome.assertions_after += c.assertions_after;
+    w.keep_assertion = std::move(c.keep);
+  }
+}
+
+}  // namespace
+
+StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive) {
+  // 1. Minimize each archived test for the goals it was kept for.
+  std::vector<testcase::TestCase> tests;
+  for (const auto& a : archive.Tests()) {
+    tests.push_back(generate::Minimize(a.test, a.goals, ctx.reach, ctx.executor));
+  }
+  std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
+    return LastCallName(a) < LastCallName(b);
+  });
+  std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor, ctx.test_folder);
+  SuiteOutcome outcome;
+  if (ctx.goals != nullptr) FilterAssertions(ctx, written, outcome);
+
+  // 2. Write and validate; drop what fails until the file compiles and passes every run.
+  output::WriterOptions wopts;
+  wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
+  wopts.cut_internal_name = ctx.cut_internal;
+  wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
+  wopts.test_folder = ctx.test_folder;
+  output::TypeOracle oracle = MakeOracle(ctx.executor);
+  // Removed on every return path (issue 21: an error in a validation round leaked it).
+  JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-"));
+  output::ValidatorOptions vopts = output::ValidatorFor(
+      ctx.opts.mocks ? ctx.opts.classpath + ":" + jvm::MockitoClasspath() : ctx.opts.classpath,
+      wopts.dialect, ctx.opts.validation_runs, work.path());
+  std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
+  auto kept_tests = [&written](const std::vector<size_t>& kept) {
+    std::vector<WrittenTest> out;
+    out.reserve(kept.size());
+    for (size_t i : kept) out.push_back(written[i]);
+    return out;
+  };
+  // A run that fails as a whole names no test: find the ones that break it instead of
+  // dropping them all, within max(30 s, half the budget) over all rounds (the supervisor's
+  // hard bound is budget + max(120 s, budget)).
+  auto refine = [&](const std::vector<size_t>& kept, const output::JavaFile& file,
+                    output::Validation* v) -> Status {
+    if (!bisect_deadline) {
+      bisect_deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(
+                                std::max(30.0, 0.5 * ctx.opts.budget_seconds)));
+    }
+    JTG_ASSIGN_OR_RETURN(
+        output::RunBreakers rb,
+        output::FindRunBreakers(kept_tests(kept), wopts, oracle, vopts, *bisect_deadline));
+    v->bad_tests.clear();
+    for (size_t i = 0; i < rb.bad.size() && i < file.test_names.size(); ++i) {
+      if (rb.bad[i]) v->bad_tests.insert(file.test_names[i]);
+    }
+    if (v->bad_tests.empty()) {
+      // Each half passes alone, the whole does not (memory or time add up): keep the
+      // first half rather than nothing.
+      for (size_t i = file.test_names.size() / 2; i < file.test_names.size(); ++i) {
+        v->bad_tests.insert(file.test_names[i]);
+      }
+    }
+    outcome.run_breakers += static_cast<int>(v->bad_tests.size());
+    outcome.run_breakers_complete = outcome.run_breakers_complete && rb.complete;
+    return absl::OkStatus();
+  };
+  output::ValidatedWriteOptions vw;
+  vw.max_rounds = 6;
+  vw.write_when_empty = true;  // the class is written even when no test is kept
+  vw.quiet = ctx.opts.quiet;
+  vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
+  JTG_ASSIGN_OR_RETURN(
+      output::ValidatedWrite result,
+      output::WriteValidated(
+          written.size(),
+          [&](const std::vector<size_t>& kept) {
+            return output::WriteJUnit(kept_tests(kept), wopts, oracle);
+          },
+          ctx.opts.out_dir, vopts, vw, refine));
+  if (!result.converged) {
+    return absl::InternalError("validation did not converge; last log:\n" + result.last_log);
+  }
+  outcome.run_failure = result.run_failure;
+  {
+    std::vector<WrittenTest> kept;
+    for (size_t i = 0; i < written.size(); ++i) {
+      if (!result.dropped[i]) kept.push_back(std::move(written[i]));
+      else ++outcome.dropped;
+    }
+    written = std::move(kept);
+  }
+  const output::JavaFile& file = result.file;
+  outcome.test_file = output::SourcePathOf(file, ctx.opts.out_dir);
+  outcome.tests = static_cast<int>(written.size());
+
+  // 3. Coverage of the kept tests, from our own probes.
+  absl::flat_hash_set<int32_t> covered(ctx.load_goals.begin(), ctx.load_goals.end());
+  absl::flat_hash_set<int32_t> killed;  // weak mutants, when measured
+  for (const auto& w : written) {
+    testcase::ExecResult r = ctx.executor.Run(w.test);
+    for (int32_t g : ctx.model.GoalsReached(r.goals, r.switches)) covered.insert(g);
+    if (ctx.goals != nullptr) {
+      for (int32_t g : ctx.goals->Evaluate(w.test, r).reached) killed.insert(g);
+    }
+  }
+  outcome.coverage = ctx.model.Measure(covered);
+  outcome.covered = covered;
+  if (ctx.goals != nullptr) {
+    outcome.mutants_killed =
+        ctx.goals->CountOf(generate::GoalKind::kWeakMutation, killed, &outcome.mutants_total);
+  }
+  return outcome;
+}
+
+}  // namespace jtg::suite

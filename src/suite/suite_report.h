@@ -1,0 +1,43 @@
+// The report of `jtestgen suite`: <out>/jtestgen-report.json and the printed summary.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "generate/blocked_goals.h"
+#include "generate/coverage_model.h"
+#include "generate/random_search.h"
+
+namespace jtg::suite {
+
+struct SuiteReport {
+  std::string class_name;
+  int junit = 5;
+  uint64_t seed = 0;
+  int tests = 0, dropped = 0;
+  int inherited_calls = 0;  // inherited public methods the search could call
+  generate::CoverageSummary coverage;
+  double search_seconds = 0, total_seconds = 0;
+  std::string test_file;
+  generate::SearchStats stats;
+  std::string search;          // algorithm used
+  int64_t generations = 0;     // GA generations (0 for random search)
+  std::string heuristics;      // aDynaMOSA: secondary heuristic per generation (P/C)
+  bool weak_mutation = false;  // report the weak mutation score below
+  size_t mutants_killed = 0, mutants_total = 0;
+  size_t assertions_before = 0, assertions_after = 0;
+  bool assertion_filter_complete = true;
+  std::string run_failure;  // SuiteOutcome::run_failure and the fields after it
+  int run_breakers = 0;
+  bool run_breakers_complete = true;
+  // Uncovered goals blamed on a type that could not be built (generate/blocked_goals.h).
+  generate::BlockedGoals not_built;
+  std::vector<generate::UnreachedMethod> unreached_nested;
+};
+
+// Writes <out_dir>/jtestgen-report.json.
+Status WriteReport(const SuiteReport& r, const std::string& out_dir);
+void PrintSummary(const SuiteReport& r);
+
+}  // namespace jtg::suite

@@ -1,0 +1,131 @@
+// The write-validate-drop loop (output/write_validated.h) with real javac and JUnit runs, on
+// hand-written test classes: what passes is written, what fails never stays in the output.
+#include "output/write_validated.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "output/validator.h"
+
+namespace jtg::output {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A JUnit 5 class jtg.wv.WvTest with one method per name; those in `failing` fail.
+JavaFile HandWritten(const std::vector<std::string>& names, const std::set<std::string>& failing,
+                     const std::string& extra = "") {
+  JavaFile f;
+  f.package_name = "jtg.wv";
+  f.class_name = "WvTest";
+  f.source = "package jtg.wv;\nimport org.junit.jupiter.api.Test;\npublic class WvTest {\n";
+  int line = 4;
+  for (const auto& n : names) {
+    f.source += "  @Test\n  public void " + n + "() {\n" +
+                (failing.contains(n) ? "    throw new AssertionError(\"" + n + "\");\n"
+                                     : "    int x = 1;\n") +
+                "  }\n";
+    f.test_lines.push_back({line, line + 3});
+    f.test_names.push_back(n);
+    line += 4;
+  }
+  f.source += extra + "}\n";
+  return f;
+}
+
+class WriteValidatedTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto w = WorkDir::Make("jtg-wv-");
+    ASSERT_TRUE(w.ok()) << w.status();
+    work_ = std::make_unique<WorkDir>(std::move(*w));
+    out_ = work_->path() + "/out";
+    fs::create_directories(out_ + "/jtg/wv");
+    vopts_ = ValidatorFor(JTG_FIXTURES_DIR, Dialect::kJUnit5, 1, work_->path() + "/v");
+    fs::create_directories(vopts_.work_dir);
+  }
+  std::string Final() const { return out_ + "/jtg/wv/WvTest.java"; }
+  void PlantStale() const { std::ofstream(Final()) << "stale, failing class\n"; }
+
+  std::unique_ptr<WorkDir> work_;
+  std::string out_;
+  ValidatorOptions vopts_;
+};
+
+TEST_F(WriteValidatedTest, DropsTheFailingTestAndWritesTheRest) {
+  const std::vector<std::string> names = {"a", "b", "c"};
+  auto r = WriteValidated(
+      3,
+      [&](const std::vector<size_t>& kept) {
+        std::vector<std::string> n;
+        for (size_t i : kept) n.push_back(names[i]);
+        return HandWritten(n, {"b"});
+      },
+      out_, vopts_, {.max_rounds = 4, .quiet = true});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_TRUE(r->converged);
+  EXPECT_EQ(r->rounds, 2);
+  EXPECT_EQ(r->dropped, (std::vector<bool>{false, true, false}));
+  ASSERT_TRUE(fs::exists(Final()));
+  std::ifstream in(Final());
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("void a()"), std::string::npos);
+  EXPECT_EQ(text.find("void b()"), std::string::npos);
+}
+
+// The defect of issue 21: when the rounds ran out with tests still failing, perf reported
+// the tests left as written though no file passed (and at 8d8b86a the failing file stayed).
+TEST_F(WriteValidatedTest, RoundsRunningOutLeaveNoFileAndNothingWritten) {
+  PlantStale();
+  // Each round the last kept test fails: three tests need three rounds to converge.
+  auto r = WriteValidated(
+      3,
+      [&](const std::vector<size_t>& kept) {
+        std::vector<std::string> n;
+        for (size_t i : kept) n.push_back("t" + std::to_string(i));
+        return HandWritten(n, {n.back()});
+      },
+      out_, vopts_, {.max_rounds = 2, .quiet = true});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->written);
+  EXPECT_FALSE(r->converged);
+  EXPECT_EQ(r->rounds, 2);
+  EXPECT_EQ(r->dropped, (std::vector<bool>{false, true, true}));
+  EXPECT_FALSE(fs::exists(Final()));
+}
+
+TEST_F(WriteValidatedTest, EveryTestDroppedLeavesNoFileUnlessAskedForAnEmptyClass) {
+  PlantStale();
+  auto write = [&](const std::vector<size_t>& kept) {
+    std::vector<std::string> n;
+    for (size_t i : kept) n.push_back("t" + std::to_string(i));
+    return HandWritten(n, {"t0", "t1"});
+  };
+  auto none = WriteValidated(2, write, out_, vopts_, {.quiet = true});
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_FALSE(none->written);
+  EXPECT_TRUE(none->converged);
+  EXPECT_FALSE(fs::exists(Final()));
+
+  auto empty = WriteValidated(2, write, out_, vopts_, {.quiet = true, .write_when_empty = true});
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_TRUE(empty->written);
+  EXPECT_TRUE(fs::exists(Final()));
+  EXPECT_TRUE(empty->file.test_names.empty());
+}
+
+TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestIsAnErrorAndRemovesTheFile) {
+  PlantStale();
+  auto r = WriteValidated(
+      1, [&](const std::vector<size_t>&) { return HandWritten({"a"}, {}, "  int broken = ;\n"); },
+      out_, vopts_, {.quiet = true});
+  EXPECT_FALSE(r.ok());
+  EXPECT_FALSE(fs::exists(Final()));
+}
+
+}  // namespace
+}  // namespace jtg::output

@@ -2,7 +2,8 @@
 // object per JVM, `<out>/jtestgen-cov-<pid>.json`, rewritten in place (write + rename) at
 // each dump, so a reader never sees half a file:
 //
-//   {"format": "jtestgen-coverage", "version": 1, "mode": "static" | "ddst" | "hst" | "tpc" | "plan",
+//   {"format": "jtestgen-coverage", "version": 1,
+//    "mode": "static" | "ddst" | "hst" | "tpc" | "fold" | "plan" | "drop",
 //    "pid": 4242, "includes": "com.x.*", "excludes": "", "start_ms": 1700000000000,
 //    "dump_ms": 1700000001234,
 //    "stats": {"polls": 12, "retransform_batches": 3, "retransformed_classes": 5,

@@ -45,7 +45,7 @@ struct BlockGoal {
   // before the goto count as covered only when the target's probe fires. For such a block
   // this is the target block's goal id (0 otherwise); coverage reports follow the chain.
   int32_t chain_next = 0;
-  // Static weights for aDynaMOSA's frequency proxies (generate/performance.h), counted per
+  // Static weights for aDynaMOSA's frequency proxies (generate/search/performance.h), counted per
   // execution of the block: its bytecode instructions, the objects and arrays it allocates
   // (new, newarray, anewarray, multianewarray), and whether it is the method's entry block
   // (one execution = one call of the method).

@@ -1,24 +1,8 @@
+#include "coverage/excluded_classes.h"
 #include "jvm/coverage_transformer.h"
 
 namespace jtg::jvm {
 
-bool IsExcludedClass(std::string_view n) {
-  static constexpr std::string_view kPrefixes[] = {
-      "java/", "javax/", "jdk/", "sun/", "com/sun/", "jtestgen/", "org/junit/",
-      "org/opentest4j/", "org/apiguardian/", "org/jacoco/", "org/w3c/", "org/xml/",
-      "org/ietf/", "org/mockito/", "net/bytebuddy/", "org/objenesis/"};
-  for (auto p : kPrefixes) {
-    if (n.substr(0, p.size()) == p) return true;
-  }
-  // Classes Mockito generates at run time (Foo$MockitoMock$123, their auxiliaries).
-  if (n.find("$MockitoMock$") != std::string_view::npos) return true;
-  // Stub subclasses the search defines (generate/stub_subclass.h).
-  if (n.find("$$JtgStub") != std::string_view::npos) return true;
-  // java.lang.reflect.Proxy classes (kLambda values): jdk/proxyN/$ProxyM for public
-  // interfaces, a/b/$ProxyM in the package of a non-public one.
-  size_t slash = n.rfind('/');
-  return n.substr(slash == std::string_view::npos ? 0 : slash + 1).starts_with("$Proxy");
-}
 
 std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
     std::string_view internal_name, bool boot_loader, std::span<const uint8_t> bytes) {
@@ -37,7 +21,7 @@ std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
       return std::move(*hooked);
     }
   }
-  const bool excluded = boot_loader || IsExcludedClass(internal_name);
+  const bool excluded = boot_loader || coverage::IsExcludedClass(internal_name);
   if (excluded && !(boot_loader && counting_.load())) return std::nullopt;
   std::string name(internal_name);
   std::lock_guard<std::mutex> lock(mu_);

@@ -90,10 +90,5 @@ class CoverageTransformer : public ClassTransformer {
   std::map<std::string, std::vector<uint8_t>> guarded_;  // hooked bytes
 };
 
-// Whether a class belongs to the JDK, to jtestgen itself, to the test libraries (JUnit,
-// Mockito, byte-buddy, objenesis), is a mock class Mockito generated, a stub subclass the
-// search defined (generate/stub_subclass.h) or a java.lang.reflect.Proxy class ($ProxyN, the
-// values of kLambda statements): never instrumented.
-bool IsExcludedClass(std::string_view internal_name);
 
 }  // namespace jtg::jvm

@@ -42,7 +42,7 @@ std::string FolderString(const std::u16string& s, FolderMap* folder);
 
 namespace jtg::output {
 
-// The body of an anonymous subclass with `spec`'s overrides (generate/stub_subclass.h), on
+// The body of an anonymous subclass with `spec`'s overrides (generate/values/stub_subclass.h), on
 // one line: "{ @Override protected boolean removeLRU(AbstractLinkedMap.LinkEntry p0) {
 // return false; } }"; "{ }" when it overrides nothing. Types are spelled qualified
 // (java.lang.Object): a simple name inside the body could mean an inherited member type.

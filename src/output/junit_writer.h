@@ -21,7 +21,7 @@ enum class Dialect { kJUnit4, kJUnit5 };
 struct WrittenTest {
   testcase::TestCase test;
   testcase::ExecResult result;  // the run the assertions are taken from
-  // Per statement: whether to emit its value assertion (generate/assertion_filter.h);
+  // Per statement: whether to emit its value assertion (generate/search/assertion_filter.h);
   // empty = every value is asserted.
   std::vector<bool> keep_assertion;
 };

@@ -23,6 +23,15 @@ std::string JUnitClasspath(Dialect d) {
 
 namespace {
 
+// Empties `dir` (if it exists) and creates it. Errors: Internal naming the directory.
+Status FreshDir(const fs::path& dir) {
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (!ec) fs::create_directories(dir, ec);
+  if (ec) return absl::InternalError("cannot create " + dir.string() + ": " + ec.message());
+  return absl::OkStatus();
+}
+
 std::string SourcePath(const JavaFile& f, const std::string& root) {
   std::string pkg = f.package_name;
   for (char& c : pkg) {
@@ -135,15 +144,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   std::error_code ec;
   if (!final_path.empty()) fs::remove(final_path, ec);
   std::string src = SourcePath(file, (fs::path(opts.work_dir) / "src").string());
-  fs::create_directories(fs::path(src).parent_path());
+  fs::create_directories(fs::path(src).parent_path(), ec);
   {
     std::ofstream out(src);
     out << file.source;
     if (!out) return absl::InternalError("cannot write " + src);
   }
   std::string classes = (fs::path(opts.work_dir) / "classes").string();
-  fs::remove_all(classes);
-  fs::create_directories(classes);
+  JTG_RETURN_IF_ERROR(FreshDir(classes));
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
   JTG_ASSIGN_OR_RETURN(auto javac,
                        RunProcess({opts.java_home + "/bin/javac", "-J-Djava.io.tmpdir=" + opts.work_dir,
@@ -163,7 +171,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   std::string run_cp = classes + ":" + cp;
   for (int run = 0; run < opts.runs; ++run) {
     std::string reports = (fs::path(opts.work_dir) / ("reports" + std::to_string(run))).string();
-    fs::remove_all(reports);
+    fs::remove_all(reports, ec);
     // As in the search JVM: temporary files in the work directory, and no SecurityManager
     // (code that installs one would keep the JVM from exiting).
     // The run's working directory and temporary directory are its own, away from the
@@ -179,17 +187,12 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       if (file.uses_test_folder) {
         // JUnit makes the temporary folder in java.io.tmpdir: an empty writable one.
         run_tmp = own / "tmp";
-        std::error_code ec;
-        fs::remove_all(run_tmp, ec);
-        fs::create_directories(run_tmp, ec);
-        if (ec) {
-          return absl::InternalError("cannot create " + run_tmp.string() + ": " + ec.message());
-        }
+        JTG_RETURN_IF_ERROR(FreshDir(run_tmp));
       }
     } else {
-      fs::remove_all(own);
-      fs::create_directories(run_cwd);
-      fs::create_directories(run_tmp);
+      JTG_RETURN_IF_ERROR(FreshDir(own));
+      JTG_RETURN_IF_ERROR(FreshDir(run_cwd));
+      JTG_RETURN_IF_ERROR(FreshDir(run_tmp));
     }
     std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx2g",
                                      "-XX:TieredStopAtLevel=1",

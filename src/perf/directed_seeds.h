@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
-#include "generate/universe.h"
-#include "generate/value_factory.h"
+#include "generate/values/universe.h"
+#include "generate/values/value_factory.h"
 #include "testcase/test_case.h"
 
 namespace jtg::perf {

@@ -5,10 +5,25 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace jtg::perf {
+
+// What a finding is: a loop that runs long (WhiteSyn), or a nested loop that walks the same
+// data again for each outer iteration (Glider).
+enum class FindingKind { kLongLoop, kRedundantTraversal };
+// Whether measured growth confirmed the finding (perf/growth.h verdicts).
+enum class FindingStatus { kSuspected, kConfirmed };
+
+// The report's spelling: "long-loop", "redundant-traversal"; "suspected", "confirmed".
+constexpr std::string_view KindName(FindingKind k) {
+  return k == FindingKind::kLongLoop ? "long-loop" : "redundant-traversal";
+}
+constexpr std::string_view StatusName(FindingStatus s) {
+  return s == FindingStatus::kConfirmed ? "confirmed" : "suspected";
+}
 
 struct LoopRefOut {
   std::string method;  // "com.x.Foo.bar(java.util.Collection)" (Java names)
@@ -37,8 +52,8 @@ struct ReadRedundancy {
 struct Finding {
   std::string cls;     // binary name of the class of the entry method
   std::string method;  // "bar(java.util.Collection,java.util.Collection)"
-  std::string kind;    // "redundant-traversal" | "long-loop"
-  std::string status;  // "confirmed" | "suspected"
+  FindingKind kind = FindingKind::kLongLoop;
+  FindingStatus status = FindingStatus::kSuspected;
   std::string reason;
   std::vector<LoopRefOut> loops;
   std::string input_pattern;

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "classpath/classpath.h"
-#include "generate/universe.h"
+#include "generate/values/universe.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm/jvm.h"
 #include "perf/loop_index.h"

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "generate/objectives.h"
+#include "generate/search/objectives.h"
 #include "perf/finding.h"
 #include "perf/method_resolver.h"
 

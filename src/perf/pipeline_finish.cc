@@ -66,7 +66,8 @@ bool WritePerfTimer(const std::string& dir) {
   return false;
 }
 
-// Times one sized test in a plain JVM: (n, median ms) per size that ran.
+// Times one sized test in a plain JVM (jtestgen.rt.PerfTimer): (n, ms) per size that ran,
+// the ms being the minimum over its batches of the mean time of one run.
 std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
                                                 const std::string& test_class,
                                                 const std::string& method,
@@ -121,7 +122,8 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       r.threw_at = -1;
       r.exception_class.clear();
     }
-    std::string doc = c.finding.kind + " in " + c.finding.method + ": " + c.finding.input_pattern;
+    std::string doc = std::string(KindName(c.finding.kind)) + " in " + c.finding.method + ": " +
+                      c.finding.input_pattern;
     if (!c.finding.loop_inputs.empty()) doc += ". Loops: " + c.finding.loop_inputs;
     tests.push_back({c.test, r, name, doc});
   }
@@ -190,12 +192,12 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       Verdict v = timed >= 3 ? JudgeRedundantTraversal(sizes, iters, f.times_ms)
                                    : JudgeRedundantTraversal(c.growth.sizes,
                                                                    c.growth.iterations, {});
-      f.status = v.confirmed ? "confirmed" : "suspected";
+      f.status = v.confirmed ? FindingStatus::kConfirmed : FindingStatus::kSuspected;
       f.reason = v.reason;
       if (!time_error.empty()) f.reason += " (timing: " + time_error + ")";
     } else {
       Verdict v = JudgeLongLoop(f.max_iterations, opts.mu);
-      f.status = v.confirmed ? "confirmed" : "suspected";
+      f.status = v.confirmed ? FindingStatus::kConfirmed : FindingStatus::kSuspected;
       f.reason = v.reason;
     }
     if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";

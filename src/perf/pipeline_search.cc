@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "generate/mosa.h"
-#include "generate/value_factory.h"
+#include "generate/search/mosa.h"
+#include "generate/values/value_factory.h"
 #include "perf/directed_seeds.h"
 #include "perf/loop_inputs.h"
 #include "perf/pipeline_steps.h"
@@ -81,7 +81,7 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
     Finding& f = c.finding;
     f.cls = w.class_name;
     f.method = e.sig;
-    f.kind = goal.redundant ? "redundant-traversal" : "long-loop";
+    f.kind = goal.redundant ? FindingKind::kRedundantTraversal : FindingKind::kLongLoop;
     for (const auto& l : goal.loops) f.loops.push_back(l.where);
     c.test.n = opts.mu;
     f.input_pattern = DescribeInputs(c.test);
@@ -95,14 +95,14 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
       for (const auto& l : f.loops) where += " " + l.method + ":" + std::to_string(l.line);
       for (double v : c.growth.iterations) its += " " + std::to_string(static_cast<long long>(v));
       std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n",
-                   g, f.kind.c_str(), where.c_str(), best_fitness, its.c_str(),
+                   g, std::string(KindName(f.kind)).c_str(), where.c_str(), best_fitness, its.c_str(),
                    fit.ok ? fit.exponent : 0.0, c.growth.error.c_str());
     }
     // Keep what may be a finding: a nested pair whose iterations grow superlinearly, or a
     // loop that runs at least 16 iterations.
     if (!c.growth.error.empty()) {
       if (goal.redundant) continue;
-      f.status = "suspected";
+      f.status = FindingStatus::kSuspected;
       f.reason = c.growth.error;
     }
     if (goal.redundant && (!fit.ok || fit.exponent < 1.3)) continue;

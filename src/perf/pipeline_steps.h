@@ -13,9 +13,9 @@
 
 #include "classpath/classpath.h"
 #include "common/status.h"
-#include "generate/producer.h"
+#include "generate/values/producer.h"
 #include "generate/rng.h"
-#include "generate/universe.h"
+#include "generate/values/universe.h"
 #include "jvm/jdk_guards.h"
 #include "jvm/watchdog.h"
 #include "perf/finding.h"

@@ -19,8 +19,8 @@ std::string ReportJson(const PerfReport& r) {
     Json o;
     o["class"] = f.cls;
     o["method"] = f.method;
-    o["kind"] = f.kind;
-    o["status"] = f.status;
+    o["kind"] = KindName(f.kind);
+    o["status"] = StatusName(f.status);
     o["reason"] = f.reason;
     Json loops = Json::array();
     for (const LoopRefOut& l : f.loops) {
@@ -90,7 +90,8 @@ std::string ReportMarkdown(const PerfReport& r) {
     md += "\n";
   }
   for (const Finding& f : r.findings) {
-    md += "\n## " + f.cls + "." + f.method + ": " + f.kind + " (" + f.status + ")\n\n";
+    md += "\n## " + f.cls + "." + f.method + ": " + std::string(KindName(f.kind)) + " (" +
+          std::string(StatusName(f.status)) + ")\n\n";
     md += "- Reason: " + f.reason + "\n";
     md += "- Loops:\n";
     for (const LoopRefOut& l : f.loops) {

@@ -10,8 +10,8 @@
 #include <optional>
 
 #include "absl/container/flat_hash_set.h"
-#include "generate/assertion_filter.h"
-#include "generate/minimizer.h"
+#include "generate/search/assertion_filter.h"
+#include "generate/search/minimizer.h"
 #include "jvm/jni_util.h"
 #include "jvm/mockito_jars.h"
 #include "output/run_breakers.h"
@@ -83,7 +83,7 @@ std::string LastCallName(const testcase::TestCase& t) {
   return t.stmts.back().callable->name;
 }
 
-// Mutation-based assertion filtering (generate/assertion_filter.h) with the mutants each
+// Mutation-based assertion filtering (generate/search/assertion_filter.h) with the mutants each
 // test infected, switched on one at a time. Bounded by max(5 s, 10% of the budget); tests
 // not reached by then keep every assertion.
 void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written,

@@ -7,12 +7,12 @@
 
 #include "suite/run_suite.h"
 #include "absl/container/flat_hash_set.h"
-#include "generate/blocked_goals.h"
-#include "generate/coverage_model.h"
-#include "generate/goals.h"
-#include "generate/minimizer.h"
-#include "generate/random_search.h"
-#include "generate/universe.h"
+#include "generate/blame/blocked_goals.h"
+#include "generate/goals/coverage_model.h"
+#include "generate/goals/goals.h"
+#include "generate/search/minimizer.h"
+#include "generate/search/random_search.h"
+#include "generate/values/universe.h"
 #include "output/junit_writer.h"
 #include "testcase/executor.h"
 

@@ -83,7 +83,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   report.class_name = opts.class_name;
   report.junit = opts.junit;
   report.seed = opts.seed;
-  report.search = opts.search;
+  report.search = std::string(AlgorithmName(opts.search));
   std::string pkg = file.package_name;
   std::replace(pkg.begin(), pkg.end(), '.', '/');
   const std::string path = (fs::path(opts.out_dir) / pkg / (file.class_name + ".java")).string();

@@ -12,7 +12,7 @@
 
 #include "suite/run_suite.h"
 #include "common/status.h"
-#include "generate/coverage_model.h"
+#include "generate/goals/coverage_model.h"
 #include "testcase/executor.h"
 
 namespace jtg::suite {

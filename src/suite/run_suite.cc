@@ -13,13 +13,13 @@
 #include "suite/init_failure.h"
 #include "suite/finish_suite.h"
 #include "suite/suite_report.h"
-#include "generate/blocked_goals.h"
-#include "generate/build_log.h"
-#include "generate/coverage_model.h"
-#include "generate/goals.h"
-#include "generate/mosa.h"
-#include "generate/random_search.h"
-#include "generate/universe.h"
+#include "generate/blame/blocked_goals.h"
+#include "generate/values/build_log.h"
+#include "generate/goals/coverage_model.h"
+#include "generate/goals/goals.h"
+#include "generate/search/mosa.h"
+#include "generate/search/random_search.h"
+#include "generate/values/universe.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm/jdk_guards.h"
 #include "jvm/jvm.h"
@@ -62,6 +62,24 @@ generate::BlockedGoals BlameNotBuilt(const generate::CoverageModel& model,
 }
 
 }  // namespace
+
+std::string_view AlgorithmName(SearchAlgorithm a) {
+  switch (a) {
+    case SearchAlgorithm::kDynaMosa: return "dynamosa";
+    case SearchAlgorithm::kADynaMosa: return "adynamosa";
+    case SearchAlgorithm::kMosa: return "mosa";
+    case SearchAlgorithm::kRandom: return "random";
+  }
+  return "dynamosa";
+}
+
+std::optional<SearchAlgorithm> ParseAlgorithm(std::string_view name) {
+  for (SearchAlgorithm a : {SearchAlgorithm::kDynaMosa, SearchAlgorithm::kADynaMosa,
+                            SearchAlgorithm::kMosa, SearchAlgorithm::kRandom}) {
+    if (AlgorithmName(a) == name) return a;
+  }
+  return std::nullopt;
+}
 
 Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   auto t0 = std::chrono::steady_clock::now();
@@ -129,7 +147,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   JTG_ASSIGN_OR_RETURN(jvm::JdkGuards guards,
                        jvm::StartJdkGuards(*vm, transformer, test_folder));
   testcase::ExecutorOptions exec_opts;
-  exec_opts.hit_counts = opts.search == "adynamosa";  // the frequency proxies need them
+  exec_opts.hit_counts = opts.search == SearchAlgorithm::kADynaMosa;  // the frequency proxies need them
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), exec_opts));
   JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
   if (opts.mocks) JTG_RETURN_IF_ERROR(executor->PrepareMocks());  // before any time limit
@@ -201,7 +219,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   const generate::Archive* archive = nullptr;
   generate::ReachFn reach;
   generate::BuildLog build_log(universe->targets());
-  if (opts.search == "random") {
+  if (opts.search == SearchAlgorithm::kRandom) {
     random = std::make_unique<generate::RandomSearch>(*universe, model, *executor, rng);
     random->SetBuildLog(&build_log);
     random->Run(budget);
@@ -216,8 +234,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     generate::MosaOptions mo;
     mo.population = opts.population;
     mo.crossover_rate = opts.crossover_rate;
-    mo.dynamic = opts.search != "mosa";
-    mo.adaptive_performance = opts.search == "adynamosa";
+    mo.dynamic = opts.search != SearchAlgorithm::kMosa;
+    mo.adaptive_performance = opts.search == SearchAlgorithm::kADynaMosa;
     mo.candidate_search = opts.candidate_search;
     mo.inherited_weight = opts.inherited_weight;
     mosa = std::make_unique<generate::Mosa>(*universe, *goal_model, *executor, rng, mo);
@@ -233,7 +251,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       return std::vector<int32_t>(e.reached.begin(), e.reached.end());
     };
   }
-  report.search = opts.search;
+  report.search = std::string(AlgorithmName(opts.search));
   if (opts.weak_mutation && goal_model == nullptr) {  // random search: only to measure
     goal_model = std::make_unique<generate::GoalModel>(model, universe->targets(), true);
   }

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,17 @@
 #include "common/status.h"
 
 namespace jtg::suite {
+
+// The search of `--search`: DynaMOSA (Panichella et al., TSE 2018), aDynaMOSA (with
+// performance proxies as secondary objective; Albunian et al., SSBSE 2020), MOSA (all goals
+// at once; Panichella et al., ICST 2015), or Randoop-style feedback-directed random
+// generation (Pacheco et al., ICSE 2007).
+enum class SearchAlgorithm { kDynaMosa, kADynaMosa, kMosa, kRandom };
+
+// "dynamosa", "adynamosa", "mosa", "random".
+std::string_view AlgorithmName(SearchAlgorithm a);
+// The inverse of AlgorithmName; nullopt for any other text.
+std::optional<SearchAlgorithm> ParseAlgorithm(std::string_view name);
 
 struct SuiteOptions {
   std::string classpath;
@@ -29,21 +42,21 @@ struct SuiteOptions {
   int validation_runs = 5;
   bool quiet = false;
   std::vector<std::string> exclude_methods;  // "name" + descriptor, not tested
-  std::string search = "dynamosa";  // random | mosa | dynamosa | adynamosa
+  SearchAlgorithm search = SearchAlgorithm::kDynaMosa;
   size_t population = 50;
   double crossover_rate = 0.75;
-  bool weak_mutation = true;  // target and report weak mutants (generate/goals.h)
+  bool weak_mutation = true;  // target and report weak mutants (generate/goals/goals.h)
   // "Iface=Impl[,Impl...]": java.util implementations to build for a collection type
-  // (generate/jdk_catalog.h, JdkCatalog::Configure).
+  // (generate/values/jdk_catalog.h, JdkCatalog::Configure).
   std::vector<std::string> jdk_impls;
   // Mockito mocks (stubbed by the search) for interfaces and abstract classes with no
-  // producer (generate/mock_catalog.h); needs Debian's libmockito-java.
+  // producer (generate/values/mock_catalog.h); needs Debian's libmockito-java.
   bool mocks = false;
   // JTestCraft's candidate sequence search when DynaMOSA/MOSA stagnate
-  // (generate/candidate_search.h).
+  // (generate/search/candidate_search.h).
   bool candidate_search = true;
   // Weight of an inherited method against 1 for the class's own when the search picks a
-  // call (generate/target_selector.h).
+  // call (generate/search/target_selector.h).
   double inherited_weight = 0.5;
 };
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <system_error>
 
 #include "nlohmann/json.hpp"
 
@@ -98,7 +99,9 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                        {"after_filtering", r.assertions_after},
                        {"filter_complete", r.assertion_filter_complete}};
   }
-  fs::create_directories(out_dir);
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (ec) return absl::InternalError("cannot create " + out_dir + ": " + ec.message());
   std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
   std::ofstream out(path);
   // Strings from the code under test (paths, values) may not be valid UTF-8: replaced,

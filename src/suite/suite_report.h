@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "common/status.h"
-#include "generate/blocked_goals.h"
-#include "generate/coverage_model.h"
-#include "generate/random_search.h"
+#include "generate/blame/blocked_goals.h"
+#include "generate/goals/coverage_model.h"
+#include "generate/search/random_search.h"
 
 namespace jtg::suite {
 
@@ -31,7 +31,7 @@ struct SuiteReport {
   std::string run_failure;  // SuiteOutcome::run_failure and the fields after it
   int run_breakers = 0;
   bool run_breakers_complete = true;
-  // Uncovered goals blamed on a type that could not be built (generate/blocked_goals.h).
+  // Uncovered goals blamed on a type that could not be built (generate/blame/blocked_goals.h).
   generate::BlockedGoals not_built;
   std::vector<generate::UnreachedMethod> unreached_nested;
 };

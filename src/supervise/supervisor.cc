@@ -12,73 +12,13 @@
 #include "sandbox/run_dirs.h"
 #include "sandbox/sandboxed_process.h"
 #include "sandbox/worker_watch.h"
+#include "supervise/worker_body.h"
 
 namespace jtg::supervise {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-void CopyTo(char* dst, size_t cap, const std::string& s) {
-  size_t n = std::min(s.size(), cap - 1);
-  std::memcpy(dst, s.data(), n);
-  dst[n] = '\0';
-}
-
-// Publishes every call to the page (for stall detection) and the running method of the
-// class under test (for crash and stall attribution).
-class SharedSink : public testcase::ProgressSink {
- public:
-  SharedSink(sandbox::WorkerPage* page, std::string cut) : page_(page), cut_(std::move(cut)) {}
-  void Running(const testcase::Callable* call) override {
-    if (call == nullptr) {
-      page_->call_started_ms.store(0, std::memory_order_relaxed);
-      page_->call[0] = '\0';
-      page_->method[0] = '\0';
-      return;
-    }
-    CopyTo(page_->call, sizeof page_->call, call->owner + "." + call->name + call->descriptor);
-    CopyTo(page_->method, sizeof page_->method,
-           // A stub subclass's constructor is the class's own (generate/stub_subclass.h).
-           (call->IsConstructor() ? call->ConstructedClass() : call->owner) == cut_
-               ? call->name + call->descriptor
-               : std::string());
-    page_->call_started_ms.store(sandbox::SteadyMillis(), std::memory_order_relaxed);
-  }
-
- private:
-  sandbox::WorkerPage* page_;
-  std::string cut_;
-};
-
-// The body of a worker: the work, with its error left on the page.
-int RunBody(sandbox::WorkerPage* page, const std::string& scratch,
-            const std::function<Status()>& work) {
-  setenv("TMPDIR", scratch.c_str(), 1);  // single-threaded here; no JVM yet
-  Status st;
-  try {
-    st = work();
-  } catch (const std::exception& e) {  // a bug of jtestgen's: still one line, not a "crash"
-    st = absl::InternalError(absl::StrCat("internal error: ", e.what()));
-  }
-  page->finished = 1;
-  if (!st.ok()) {
-    CopyTo(page->error, sizeof page->error, std::string(st.message()));
-    page->error_code = static_cast<int>(st.code());
-  }
-  std::fflush(stdout);
-  std::fflush(stderr);
-  return st.ok() ? 0 : 1;
-}
-
-Status WorkerError(const sandbox::WorkerPage& page, int exit_code) {
-  if (page.error[0] == '\0') {
-    return absl::InternalError(
-        absl::StrCat("the worker exited with status ", exit_code, " without a message"));
-  }
-  return Status(static_cast<absl::StatusCode>(page.error_code == 0 ? 13 : page.error_code),
-                page.error);
-}
 
 Status Interrupted(const sandbox::WatchResult& r, const std::string& what, int* signal) {
   if (signal != nullptr) *signal = r.signal;
@@ -136,7 +76,7 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
     std::memset(static_cast<void*>(page), 0, sizeof *page);
     auto body = [&]() {
       SharedSink sink(page, cut);
-      return RunBody(page, spec.scratch, [&] { return RunSuite(opts, &sink); });
+      return RunWorkerBody(page, spec.scratch, [&] { return RunSuite(opts, &sink); });
     };
     JTG_ASSIGN_OR_RETURN(auto worker, sandbox::SandboxedProcess::Start(spec, sup.sandbox, body));
     sandbox::WatchLimits limits{deadline, static_cast<int64_t>(sup.stall_seconds * 1000)};
@@ -146,7 +86,7 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
     switch (r.end) {
       case sandbox::WorkerEnd::kExited:
         if (page->finished) {
-          return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
+          return r.exit_code == 0 ? absl::OkStatus() : WorkerStatus(*page, r.exit_code);
         }
         // The JVM ended before the work returned: the code under test exited by a path
         // that is not intercepted (e.g. native code).
@@ -216,7 +156,7 @@ Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* 
   const double bound = opts.budget_seconds + std::max(300.0, 2 * opts.budget_seconds);
   const auto deadline = After(Clock::now(), bound);
   auto body = [&]() {
-    return RunBody(page, spec.scratch, [&]() -> Status {
+    return RunWorkerBody(page, spec.scratch, [&]() -> Status {
       JTG_ASSIGN_OR_RETURN(perf::PerfReport report, perf::RunPerf(opts));
       if (!opts.quiet) std::fputs(perf::SummaryText(report, opts.out_dir).c_str(), stdout);
       return absl::OkStatus();
@@ -232,7 +172,7 @@ Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* 
                                                 " while working on ", what,
                                                 "; the code under test ended it"));
       }
-      return r.exit_code == 0 ? absl::OkStatus() : WorkerError(*page, r.exit_code);
+      return r.exit_code == 0 ? absl::OkStatus() : WorkerStatus(*page, r.exit_code);
     case sandbox::WorkerEnd::kSetupError:
       return SetupError(r.setup_error);
     case sandbox::WorkerEnd::kInterrupted:

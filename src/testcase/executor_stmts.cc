@@ -131,7 +131,7 @@ bool Executor::Call(const Stmt& s, std::vector<jvalue>& vals, jvalue& result) {
     default: JTG_CALL(Object, l) break;
   }
 #undef JTG_CALL
-  // A downcast statement (declared narrower than the method returns, generate/producer.h):
+  // A downcast statement (declared narrower than the method returns, generate/values/producer.h):
   // a value of another class cannot be used as the declared type, so the test cannot run.
   // (Compared without building descriptors: this runs after every call.)
   if (kind == 'L' && result.l != nullptr && s.type.dims == 0 && s.type.base == 'L' &&

@@ -13,7 +13,7 @@
 
 namespace jtg::testcase {
 
-// A method a stub subclass overrides with a constant result (generate/stub_subclass.h).
+// A method a stub subclass overrides with a constant result (generate/values/stub_subclass.h).
 struct StubOverride {
   std::string name, descriptor;  // as declared by the overridden method
   bool is_public = false;        // else written `protected`
@@ -42,7 +42,7 @@ struct Callable {
   // `outer.new Inner(params[1..])`.
   std::string inner_simple_name;
   // Generic types of `desc.params` from the method's Signature attribute, type variables
-  // resolved (generate/generic_params.h); empty when it has none (then values are built
+  // resolved (generate/values/generic_params.h); empty when it has none (then values are built
   // from the descriptor alone).
   std::vector<classfile::GenericType> gparams;
   // Constructor of a stub subclass (`owner` is its generated name, never written): the

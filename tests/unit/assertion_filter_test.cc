@@ -1,6 +1,6 @@
-// Mutation-based assertion filtering (generate/assertion_filter.h) on synthetic runs: which
+// Mutation-based assertion filtering (generate/search/assertion_filter.h) on synthetic runs: which
 // value assertions survive for given mutant outcomes.
-#include "generate/assertion_filter.h"
+#include "generate/search/assertion_filter.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The "not built" metric: BuildLog counting from executions, the blame rules R1-R3 of
-// generate/blocked_goals.h on a synthetic plan, and one search on the Blocked fixture.
-#include "generate/blocked_goals.h"
+// generate/blame/blocked_goals.h on a synthetic plan, and one search on the Blocked fixture.
+#include "generate/blame/blocked_goals.h"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
-#include "generate/build_log.h"
-#include "generate/goals.h"
-#include "generate/mosa.h"
-#include "generate/universe.h"
+#include "generate/values/build_log.h"
+#include "generate/goals/goals.h"
+#include "generate/search/mosa.h"
+#include "generate/values/universe.h"
 #include "jvm_fixture.h"
 #include "testcase_builders.h"
 

@@ -1,4 +1,4 @@
-// Candidate sequence search (generate/candidate_search.h) and the field effects it relies on
+// Candidate sequence search (generate/search/candidate_search.h) and the field effects it relies on
 // (analysis/field_effects.h), on JTestCraft's TemperatureMonitor and on Alarm/Detector in
 // tests/fixtures/construct.
 #include <algorithm>
@@ -7,8 +7,8 @@
 
 #include "analysis/field_effects.h"
 #include "classpath/classpath.h"
-#include "generate/candidate_search.h"
-#include "generate/universe.h"
+#include "generate/search/candidate_search.h"
+#include "generate/values/universe.h"
 #include "gtest/gtest.h"
 #include "jvm_fixture.h"
 

@@ -6,7 +6,7 @@
 
 #include "classfile/inner_classes.h"
 #include "classpath/classpath.h"
-#include "generate/universe.h"
+#include "generate/values/universe.h"
 #include "gtest/gtest.h"
 #include "output/junit_writer.h"
 

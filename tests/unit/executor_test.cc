@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "generate/coverage_model.h"
+#include "generate/goals/coverage_model.h"
 #include "jvm_fixture.h"
 #include "testcase_builders.h"
 

@@ -1,12 +1,12 @@
 // CoverageModel and Archive on small synthetic plans.
-#include "generate/coverage_model.h"
+#include "generate/goals/coverage_model.h"
 
 #include <gtest/gtest.h>
 
 #include "classfile/class_file.h"
-#include "generate/blocked_goals.h"
-#include "generate/minimizer.h"
-#include "generate/random_search.h"
+#include "generate/blame/blocked_goals.h"
+#include "generate/search/minimizer.h"
+#include "generate/search/random_search.h"
 
 namespace jtg::generate {
 namespace {

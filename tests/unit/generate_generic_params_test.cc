@@ -1,5 +1,5 @@
 // Type variable resolution and element types of generic parameters (generic_params.h).
-#include "generate/generic_params.h"
+#include "generate/values/generic_params.h"
 
 #include "gtest/gtest.h"
 

@@ -6,10 +6,10 @@
 
 #include <cmath>
 
-#include "generate/goals.h"
-#include "generate/performance.h"
-#include "generate/random_search.h"
-#include "generate/ranking.h"
+#include "generate/goals/goals.h"
+#include "generate/search/performance.h"
+#include "generate/search/random_search.h"
+#include "generate/search/ranking.h"
 
 namespace jtg::generate {
 namespace {

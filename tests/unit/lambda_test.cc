@@ -10,8 +10,9 @@
 #include <set>
 
 #include "classpath/classpath.h"
-#include "generate/universe.h"
-#include "generate/value_factory.h"
+#include "generate/values/universe.h"
+#include "generate/values/value_factory.h"
+#include "coverage/excluded_classes.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"
@@ -136,9 +137,9 @@ TEST(LambdaExecutor, PrimitiveVoidAndDefaultMethods) {
                           << r.setup_error;
   EXPECT_EQ(r.values.back().i, 1);
   // The proxy classes are never instrumented.
-  EXPECT_TRUE(jvm::IsExcludedClass("fixtures/construct/$Proxy12"));
-  EXPECT_TRUE(jvm::IsExcludedClass("jdk/proxy1/$Proxy3"));
-  EXPECT_FALSE(jvm::IsExcludedClass("fixtures/construct/Proxy"));
+  EXPECT_TRUE(coverage::IsExcludedClass("fixtures/construct/$Proxy12"));
+  EXPECT_TRUE(coverage::IsExcludedClass("jdk/proxy1/$Proxy3"));
+  EXPECT_FALSE(coverage::IsExcludedClass("fixtures/construct/Proxy"));
 }
 
 TEST(LambdaExecutor, ObjectMethodsUseIdentityAndJdkDefaultsRun) {

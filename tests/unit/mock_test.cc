@@ -10,10 +10,10 @@
 #include <filesystem>
 
 #include "classpath/classpath.h"
-#include "generate/mock_catalog.h"
-#include "generate/random_search.h"
-#include "generate/universe.h"
-#include "generate/value_factory.h"
+#include "generate/values/mock_catalog.h"
+#include "generate/search/random_search.h"
+#include "generate/values/universe.h"
+#include "generate/values/value_factory.h"
 #include "jvm/mockito_jars.h"
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"

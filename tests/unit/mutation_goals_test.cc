@@ -1,4 +1,4 @@
-// Weak mutation goals of GoalModel (generate/goals.h) on a small synthetic plan and synthetic
+// Weak mutation goals of GoalModel (generate/goals/goals.h) on a small synthetic plan and synthetic
 // probe logs: ROR mutant goals are created when their conditional first runs (5 for a
 // relational jump, 1 for a reference compare), operator mutants (AOR, bitwise, shift) up
 // front from the plan's mutation sites; killed ones are reached, the fitness is 0 / 0.5 /
@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "generate/goals.h"
+#include "generate/goals/goals.h"
 
 namespace jtg::generate {
 namespace {

@@ -93,8 +93,8 @@ TEST(PerfReport, JsonKeysInContractOrder) {
   Finding f;
   f.cls = "com.x.Foo";
   f.method = "bar(java.util.Collection,java.util.Collection)";
-  f.kind = "redundant-traversal";
-  f.status = "confirmed";
+  f.kind = FindingKind::kRedundantTraversal;
+  f.status = FindingStatus::kConfirmed;
   f.reason = "r";
   f.loops = {{"com.x.Foo.bar(java.util.Collection,java.util.Collection)", 42, 1},
              {"java.util.ArrayList.indexOfRange(java.lang.Object,int,int)", 298, 2}};

@@ -214,7 +214,7 @@ TEST(PerfReport, RepeatedReadsComeAfterTheContractKeys) {
   PerfReport r;
   r.cls = "C";
   Finding f;
-  f.kind = "redundant-traversal";
+  f.kind = FindingKind::kRedundantTraversal;
   ReadRedundancy rr;
   rr.applicable = true;
   rr.similar = true;

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "classpath/classpath.h"
-#include "generate/universe.h"
-#include "generate/value_factory.h"
+#include "generate/values/universe.h"
+#include "generate/values/value_factory.h"
 #include "gtest/gtest.h"
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"

@@ -1,11 +1,11 @@
-// Functional-interface detection (generate/sam.h) on the fixture interfaces of
+// Functional-interface detection (generate/values/sam.h) on the fixture interfaces of
 // fixtures/sam/Sams and on JDK interfaces, whose class files come through the shared JVM
 // (Executor::ClassBytes), as in the value factory.
 #include <gtest/gtest.h>
 
 #include "classpath/classpath.h"
-#include "generate/generic_params.h"
-#include "generate/sam.h"
+#include "generate/values/generic_params.h"
+#include "generate/values/sam.h"
 #include "jvm_fixture.h"
 
 namespace jtg::generate {

@@ -1,4 +1,4 @@
-// Strong mutation (assertion filtering, generate/assertion_filter.h): with the mutation
+// Strong mutation (assertion filtering, generate/search/assertion_filter.h): with the mutation
 // option, branch probes return the jump's outcome and the operator helpers their result, and
 // with one mutant switched on (Executor::SetMutant) the instrumented code computes the
 // mutant's result. Fixture: tests/fixtures/mutation/Strong.java.

@@ -1,8 +1,8 @@
-// Stub subclasses (generate/stub_subclass.h): which are planned for a class, that the JVM
+// Stub subclasses (generate/values/stub_subclass.h): which are planned for a class, that the JVM
 // defines and runs them, and that the written anonymous classes compile and behave as the
 // engine's stubs did; and downcast factories, the other producer of a class no test can
 // construct.
-#include "generate/stub_subclass.h"
+#include "generate/values/stub_subclass.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <set>
 
 #include "classpath/classpath.h"
-#include "generate/universe.h"
+#include "generate/values/universe.h"
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"
 #include "output/validator.h"

@@ -129,3 +129,21 @@ TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestIsAnErrorAndRemovesTheFile)
 
 }  // namespace
 }  // namespace jtg::output
+
+namespace jtg::output {
+namespace {
+
+// Issue 21: std::filesystem calls that throw escaped Validate (a work directory that cannot
+// be created); now an error names the directory.
+TEST(ValidatorErrors, AnUnusableWorkDirectoryIsAnErrorNotAnException) {
+  ValidatorOptions vopts =
+      ValidatorFor(JTG_FIXTURES_DIR, Dialect::kJUnit5, 1, "/dev/null/jtg-work");
+  StatusOr<Validation> v = absl::InternalError("not run");
+  EXPECT_NO_THROW(v = Validate(HandWritten({"a"}, {}), "", vopts));
+  ASSERT_FALSE(v.ok());
+  EXPECT_NE(std::string(v.status().message()).find("/dev/null/jtg-work"), std::string::npos)
+      << v.status();
+}
+
+}  // namespace
+}  // namespace jtg::output

@@ -1,0 +1,113 @@
+#include "generate/search/assertion_filter.h"
+
+#include <cmath>
+
+namespace jtg::generate {
+namespace {
+
+using testcase::Observed;
+using testcase::StmtKind;
+
+// The statements the writer puts a value assertion after.
+std::vector<bool> Assertable(const testcase::TestCase& t, const testcase::ExecResult& r) {
+  std::vector<bool> out(t.size(), false);
+  for (size_t i = 0; i < t.size() && i < r.values.size(); ++i) {
+    const auto& s = t.stmts[i];
+    if (static_cast<int>(i) == r.threw_at) break;
+    out[i] = s.kind == StmtKind::kCall && s.ProducesValue() && !s.callable->IsConstructor() &&
+             r.values[i].kind != Observed::kNone;
+  }
+  return out;
+}
+
+bool FlowDiffers(const testcase::ExecResult& a, const testcase::ExecResult& b) {
+  return a.threw_at != b.threw_at || (a.threw_at >= 0 && a.exception_class != b.exception_class);
+}
+
+}  // namespace
+
+bool AssertionDetects(const Observed& o, const Observed& m) {
+  if (o.kind != m.kind) return true;
+  switch (o.kind) {
+    case Observed::kPrimitive:
+    case Observed::kObject:
+      if (o.kind == Observed::kObject && !o.boxed) return o.size != m.size;
+      if (o.prim != m.prim || o.boxed != m.boxed) return true;
+      if (o.prim == 'F' || o.prim == 'D') {
+        if (std::isnan(o.d) || std::isnan(m.d)) return std::isnan(o.d) != std::isnan(m.d);
+        return std::fabs(o.d - m.d) > 0.01;
+      }
+      return o.i != m.i;
+    case Observed::kString:
+      return o.s != m.s;
+    case Observed::kNull:
+    case Observed::kNone:
+      return false;
+  }
+  return false;
+}
+
+AssertionChoice ChooseAssertions(const testcase::TestCase& test,
+                                 const testcase::ExecResult& original,
+                                 const std::vector<MutantRef>& candidates,
+                                 const RunWithMutant& run, size_t max_runs) {
+  AssertionChoice c;
+  const std::vector<bool> assertable = Assertable(test, original);
+  c.keep.assign(test.size(), false);
+  int last = -1;
+  for (size_t i = 0; i < assertable.size(); ++i) {
+    if (!assertable[i]) continue;
+    ++c.assertions_before;
+    last = static_cast<int>(i);
+  }
+  if (c.assertions_before <= 1) {  // nothing to choose: the last call's assertion stays
+    if (last >= 0) c.keep[static_cast<size_t>(last)] = true;
+    c.assertions_after = c.assertions_before;
+    return c;
+  }
+  // kills[i]: indexes into `tried` of the mutants the assertion after statement i detects.
+  std::vector<std::vector<size_t>> kills(test.size());
+  std::vector<MutantRef> tried;
+  std::vector<bool> killed;
+  size_t runs = 0;
+  for (const MutantRef& m : candidates) {
+    if (runs++ >= max_runs) break;
+    testcase::ExecResult r = run(test, m);
+    if (r.setup_failed || r.budget_exceeded || r.exit_attempt) continue;
+    const size_t id = tried.size();
+    tried.push_back(m);
+    killed.push_back(FlowDiffers(original, r));
+    if (killed.back()) continue;
+    for (size_t i = 0; i < assertable.size() && i < r.values.size(); ++i) {
+      if (assertable[i] && AssertionDetects(original.values[i], r.values[i])) {
+        kills[i].push_back(id);
+      }
+    }
+  }
+  auto take = [&](size_t i) {
+    c.keep[i] = true;
+    for (size_t id : kills[i]) killed[id] = true;
+  };
+  if (last >= 0) take(static_cast<size_t>(last));
+  for (;;) {
+    size_t best = 0, best_gain = 0;
+    for (size_t i = 0; i < kills.size(); ++i) {
+      if (c.keep[i]) continue;
+      size_t gain = 0;
+      for (size_t id : kills[i]) gain += killed[id] ? 0 : 1;
+      if (gain > 0 && gain >= best_gain) {  // ties go to the later statement
+        best = i;
+        best_gain = gain;
+      }
+    }
+    if (best_gain == 0) break;
+    take(best);
+  }
+  for (size_t id = 0; id < tried.size(); ++id) {
+    if (killed[id]) c.killed.push_back(tried[id]);
+  }
+  for (bool k : c.keep) c.assertions_after += k ? 1 : 0;
+  return c;
+}
+
+}  // namespace jtg::generate

@@ -1,0 +1,351 @@
+#include "output/method_writer.h"
+
+#include <algorithm>
+#include <map>
+#include <regex>
+
+#include "classfile/descriptor.h"
+
+namespace jtg::output {
+
+using classfile::TypeDesc;
+using testcase::Observed;
+using testcase::Stmt;
+using testcase::StmtKind;
+using testcase::TestCase;
+
+namespace {
+
+bool LooksUnstable(const std::u16string& s) {
+  // Identity hash codes (Object#toString) and very long values make brittle assertions.
+  // Mocks print as "Mock for T, hashCode: 123" and their classes as T$MockitoMock$123;
+  // lambdas run by the engine are jdk.proxy1.$Proxy12 (and a lambda class when written);
+  // stub subclasses are C$$JtgStub0 (an anonymous class when written).
+  static const std::regex kIdentity(
+      "@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$|\\$Proxy[0-9]|\\$\\$JtgStub");
+  if (s.size() > 400) return true;
+  std::string ascii;
+  for (char16_t c : s) ascii += c < 0x80 ? static_cast<char>(c) : '?';
+  return std::regex_search(ascii, kIdentity);
+}
+
+}  // namespace
+
+MethodWriter::MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,
+             const TypeOracle& oracle, Dialect dialect, TypeNamer& namer,
+             FolderMap* folder)
+    : tc_(tc), r_(r), keep_(keep), oracle_(oracle), dialect_(dialect), namer_(namer),
+      folder_(folder) {
+  uses_.assign(tc.size(), 0);
+  for (const Stmt& s : tc.stmts) {
+    if (s.receiver >= 0) ++uses_[static_cast<size_t>(s.receiver)];
+    for (int a : s.args) ++uses_[static_cast<size_t>(a)];
+  }
+  names_.resize(tc.size());
+}
+
+std::vector<std::string> MethodWriter::Lines(bool perf_last) {
+  std::vector<std::string> out;
+  std::map<std::string, int> counters;
+  size_t value_index = 0;
+  for (size_t i = 0; i < tc_.size(); ++i) {
+    const Stmt& s = tc_.stmts[i];
+    bool threw = static_cast<int>(i) == r_.threw_at;
+    const Observed* obs = nullptr;
+    if (!threw && value_index < r_.values.size()) obs = &r_.values[value_index++];
+    if (Inlinable(i)) continue;
+    if (s.ProducesValue() && !threw) {
+      std::string stem = VarStem(s.type);
+      names_[i] = stem + std::to_string(counters[stem]++);
+    }
+    std::string expr = Expr(i);
+    if (threw) {
+      std::string ex = oracle_.public_exception(r_.exception_class);
+      std::replace(ex.begin(), ex.end(), '.', '/');
+      ex = namer_.Name(ex);
+      std::string body = s.kind == StmtKind::kNewCollection ? "{ " + expr + " }" : expr;
+      out.push_back("assertThrows(" + ex + ".class, () -> " + body + ");");
+      break;
+    }
+    if (s.kind == StmtKind::kMock) {
+      MockLines(s, names_[i], out);
+      continue;
+    }
+    if (s.kind == StmtKind::kRepeat) {
+      if (perf_last && i + 1 == tc_.size()) {
+        out.push_back("return () -> { " + expr + " };");
+      } else {
+        out.push_back(expr);
+      }
+      continue;
+    }
+    if (perf_last && i + 1 == tc_.size()) {
+      // `jtestgen perf`: the call under test is what the sized method hands back to time.
+      out.push_back("return () -> { " + expr + "; };");
+      continue;
+    }
+    if (s.kind == StmtKind::kNewCollection) {
+      out.push_back(namer_.Name(s.type) + " " + names_[i] + " = new " + namer_.Name(s.type) +
+                    "();");
+      bool is_map = s.owner.find("Map") != std::string::npos;
+      for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
+        if (is_map) {
+          out.push_back(names_[i] + ".put(" + Arg(s.args[k], nullptr) + ", " +
+                        Arg(s.args[k + 1], nullptr) + ");");
+        } else {
+          out.push_back(names_[i] + ".add(" + Arg(s.args[k], nullptr) + ");");
+        }
+      }
+      continue;
+    }
+    if (!names_[i].empty()) {
+      out.push_back(namer_.Name(s.type) + " " + names_[i] + " = " + Downcast(s) + expr + ";");
+      // A constructor never yields null: assertNotNull after it could not fail.
+      bool wanted = keep_.empty() || (i < keep_.size() && keep_[i]);
+      if (s.kind == StmtKind::kCall && obs != nullptr && wanted && !perf_last &&
+          !s.callable->IsConstructor()) {
+        Assert(s, names_[i], *obs, out);
+      }
+    } else {
+      out.push_back(expr + ";");
+    }
+  }
+  return out;
+}
+
+bool MethodWriter::Inlinable(size_t i) const {
+  const Stmt& s = tc_.stmts[i];
+  return (s.kind == StmtKind::kLiteral || s.kind == StmtKind::kNull) && uses_[i] == 1;
+}
+
+void MethodWriter::MockLines(const Stmt& s, const std::string& name, std::vector<std::string>& out) const {
+  out.push_back(namer_.Name(s.type) + " " + name + " = " + MockExpr(s) + ";");
+  for (size_t k = 0; k < s.stubs.size() && k < s.args.size(); ++k) {
+    const auto& c = *s.stubs[k];
+    std::string matchers;
+    for (size_t p = 0; p < c.desc.params.size(); ++p) {
+      matchers += (p > 0 ? ", " : "") + Matcher(c.desc.params[p]);
+    }
+    out.push_back("when(" + name + "." + c.name + "(" + matchers + ")).thenReturn(" +
+                  Arg(s.args[k], &c.desc.ret) + ");");
+  }
+}
+
+std::string MethodWriter::LitExpr(const testcase::Literal& lit) const {
+  if (lit.n_mult == 0 && lit.type == 's') return FolderString(lit.s, folder_);
+  if (lit.n_mult == 0) return LiteralExpr(lit);
+  std::string e = lit.n_mult == 1 ? "n" : std::to_string(lit.n_mult) + " * n";
+  if (lit.i > 0) e += " + " + std::to_string(lit.i);
+  if (lit.i < 0) e += " - " + std::to_string(-lit.i);
+  if (lit.type == 's') {  // "ab".repeat(n)
+    testcase::Literal unit = lit;
+    unit.n_mult = 0;
+    return LiteralExpr(unit) + ".repeat(" + e + ")";
+  }
+  return lit.type == 'J' ? "(long) (" + e + ")" : "(" + e + ")";
+}
+
+std::string MethodWriter::RepeatLine(const Stmt& s) const {
+  std::string count = s.repeat_mult == 0 ? std::to_string(s.repeat_add)
+                      : (s.repeat_mult == 1 ? "n" : std::to_string(s.repeat_mult) + " * n");
+  if (s.repeat_mult != 0 && s.repeat_add > 0) count += " + " + std::to_string(s.repeat_add);
+  if (s.repeat_mult != 0 && s.repeat_add < 0) count += " - " + std::to_string(-s.repeat_add);
+  const Stmt& base = tc_.stmts[static_cast<size_t>(s.args[0])];
+  std::string offset = s.repeat_pattern == testcase::RepeatPattern::kDistinct ? "i"
+                       : s.repeat_pattern == testcase::RepeatPattern::kModulo
+                           ? "i % " + std::to_string(s.repeat_modulo)
+                           : "";
+  std::string element;
+  if (base.lit.type == 's') {
+    element = LiteralExpr(base.lit);
+    if (!offset.empty()) element += " + (" + offset + ")";
+  } else {
+    element = LitExpr(base.lit);
+    if (!offset.empty()) element = "(" + element + " + " + offset + ")";
+    if (base.lit.type == 'J' && !offset.empty()) element = "(long) " + element;
+    if (!base.type.IsPrimitive()) element = BoxName(base.lit.type) + ".valueOf(" + element + ")";
+  }
+  const auto& c = *s.callable;
+  std::string rest;
+  for (size_t k = 1; k < s.args.size(); ++k) {
+    rest += ", " + Arg(s.args[k], k < c.desc.params.size() ? &c.desc.params[k] : nullptr);
+  }
+  std::string target = c.is_static ? namer_.Name(c.owner) : Arg(s.receiver, nullptr);
+  return "for (int i = 0; i < " + count + "; i++) { " + target + "." + c.name + "(" +
+         element + rest + "); }";
+}
+
+std::string MethodWriter::Downcast(const Stmt& s) const {
+  if (s.kind != StmtKind::kCall || s.callable->IsConstructor() || !s.type.IsReference() ||
+      s.type.Descriptor() == s.callable->desc.ret.Descriptor()) {
+    return "";
+  }
+  return "(" + namer_.Name(s.type) + ") ";
+}
+
+std::string MethodWriter::LambdaExpr(const Stmt& s) const {
+  size_t arity = s.callable != nullptr ? s.callable->desc.params.size() : 0;
+  std::string head = "(";
+  for (size_t k = 0; k < arity; ++k) head += (k > 0 ? ", p_" : "p_") + std::to_string(k);
+  head += ") -> ";
+  if (s.args.empty()) {  // void; else (no value) the default, as the executor returns
+    const TypeDesc* r = s.callable != nullptr ? &s.callable->desc.ret : nullptr;
+    if (r == nullptr || (r->base == 'V' && r->dims == 0)) return head + "{ }";
+    return head + (r->IsPrimitive() ? PrimitiveLiteral(r->base, 0, 0) : "null");
+  }
+  size_t v = static_cast<size_t>(s.args[0]);
+  // A plain null: the lambda's return type needs no cast (and may not be nameable).
+  if (tc_.stmts[v].kind == StmtKind::kNull && Inlinable(v)) return head + "null";
+  return head + Arg(s.args[0], nullptr);
+}
+
+std::string MethodWriter::Matcher(const TypeDesc& p) const {
+  if (p.IsPrimitive()) {
+    switch (p.base) {
+      case 'Z': return "anyBoolean()";
+      case 'B': return "anyByte()";
+      case 'C': return "anyChar()";
+      case 'S': return "anyShort()";
+      case 'I': return "anyInt()";
+      case 'J': return "anyLong()";
+      case 'F': return "anyFloat()";
+      default: return "anyDouble()";
+    }
+  }
+  return "(" + namer_.Name(p) + ") any()";
+}
+
+std::string MethodWriter::Arg(int i, const TypeDesc* want) const {
+  const Stmt& s = tc_.stmts[static_cast<size_t>(i)];
+  bool cast = want != nullptr && want->Descriptor() != s.type.Descriptor();
+  if (!names_[static_cast<size_t>(i)].empty() && !Inlinable(static_cast<size_t>(i))) {
+    return cast ? "(" + namer_.Name(*want) + ") " + names_[static_cast<size_t>(i)]
+                : names_[static_cast<size_t>(i)];
+  }
+  if (s.kind == StmtKind::kNull) {
+    return "(" + namer_.Name(want != nullptr ? *want : s.type) + ") null";
+  }
+  if (s.kind == StmtKind::kLiteral) {
+    std::string lit = LitExpr(s.lit);
+    if (s.lit.type != 's' && !s.type.IsPrimitive()) {
+      // Boxed: declared as a wrapper, Object or Number.
+      lit = BoxName(s.lit.type) + ".valueOf(" + lit + ")";
+    }
+    if (cast) return "(" + namer_.Name(*want) + ") " + lit;
+    return lit;
+  }
+  return names_[static_cast<size_t>(i)];
+}
+
+std::string MethodWriter::Args(const Stmt& s, size_t first) const {
+  std::string out;
+  for (size_t k = first; k < s.args.size(); ++k) {
+    if (k > first) out += ", ";
+    const TypeDesc* want = nullptr;
+    if (s.kind == StmtKind::kCall) want = &s.callable->desc.params[k];
+    else if (s.kind == StmtKind::kNewArray) {
+      static thread_local TypeDesc comp;
+      comp = s.type.Component();
+      want = &comp;
+    }
+    out += Arg(s.args[k], want);
+  }
+  return out;
+}
+
+std::string MethodWriter::Expr(size_t i) const {
+  const Stmt& s = tc_.stmts[i];
+  switch (s.kind) {
+    case StmtKind::kLiteral: {
+      std::string lit = LitExpr(s.lit);
+      if (s.lit.type != 's' && !s.type.IsPrimitive()) {
+        return BoxName(s.lit.type) + ".valueOf(" + lit + ")";
+      }
+      return lit;
+    }
+    case StmtKind::kNull: return "null";
+    case StmtKind::kGetStatic:
+      return namer_.Name(s.owner) + "." + s.field;
+    case StmtKind::kMock:
+      return MockExpr(s);
+    case StmtKind::kRepeat:
+      return RepeatLine(s);
+    case StmtKind::kLambda:
+      return LambdaExpr(s);
+    case StmtKind::kNewArray:
+      return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
+    case StmtKind::kNewCollection: {
+      // Only used inside assertThrows: build it in a block.
+      std::string t = namer_.Name(s.type);
+      std::string b = t + " c = new " + t + "(); ";
+      bool is_map = s.owner.find("Map") != std::string::npos;
+      for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
+        b += is_map ? "c.put(" + Arg(s.args[k], nullptr) + ", " + Arg(s.args[k + 1], nullptr) +
+                          "); "
+                    : "c.add(" + Arg(s.args[k], nullptr) + "); ";
+      }
+      return b;
+    }
+    case StmtKind::kCall: {
+      const auto& c = *s.callable;
+      if (c.stub != nullptr) {  // a stub subclass: an anonymous class of its superclass
+        return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " +
+               StubBody(*c.stub);
+      }
+      std::string owner = namer_.Name(c.owner);
+      if (c.TakesOuterInstance() && !s.args.empty()) {
+        // `outer.new Inner(...)` takes the simple name: `outer.new Outer.Inner()` is illegal.
+        std::string outer = Arg(s.args[0], &c.desc.params[0]);
+        if (outer.starts_with("(")) outer = "(" + outer + ")";  // a cast or a typed null
+        return outer + ".new " + c.inner_simple_name + "(" + Args(s, 1) + ")";
+      }
+      if (c.IsConstructor()) return "new " + owner + "(" + Args(s) + ")";
+      std::string target =
+          c.is_static ? owner : Arg(s.receiver, nullptr);
+      return target + "." + c.name + "(" + Args(s) + ")";
+    }
+  }
+  return "null";
+}
+
+void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o,
+            std::vector<std::string>& out) const {
+  switch (o.kind) {
+    case Observed::kPrimitive:
+      if (o.prim == 'Z') {
+        out.push_back(std::string(o.i ? "assertTrue(" : "assertFalse(") + v + ");");
+      } else if (o.prim == 'F' || o.prim == 'D') {
+        out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v +
+                      ", 0.01);");
+      } else {
+        out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v + ");");
+      }
+      break;
+    case Observed::kString:
+      if (s.type.dims == 0 && s.type.class_name == "java/lang/String" && !LooksUnstable(o.s)) {
+        out.push_back("assertEquals(" + FolderString(o.s, folder_) + ", " + v + ");");
+      } else {
+        out.push_back("assertNotNull(" + v + ");");
+      }
+      break;
+    case Observed::kNull:
+      out.push_back("assertNull(" + v + ");");
+      break;
+    case Observed::kObject:
+      if (o.boxed && !(o.prim == 'F' || o.prim == 'D')) {
+        out.push_back("assertEquals(" + BoxName(o.prim) + ".valueOf(" +
+                      PrimitiveLiteral(o.prim, o.i, o.d) + "), " + v + ");");
+      } else if (o.size >= 0 && s.type.dims > 0) {
+        out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".length);");
+      } else if (o.size >= 0 && (oracle_.is_collection(s.type) || oracle_.is_map(s.type))) {
+        out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".size());");
+      } else {
+        out.push_back("assertNotNull(" + v + ");");
+      }
+      break;
+    case Observed::kNone:
+      break;
+  }
+}
+
+}  // namespace jtg::output

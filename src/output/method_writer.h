@@ -1,0 +1,74 @@
+// The body of one JUnit test method: the statements of a test case as Java lines, with
+// the regression assertions chosen for it (internal to the JUnit writers, junit_writer.h).
+// A MethodWriter borrows everything it is given; not thread-safe.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "output/java_source.h"
+#include "output/junit_writer.h"
+#include "testcase/test_case.h"
+
+namespace jtg::output {
+
+class MethodWriter {
+ public:
+  MethodWriter(const testcase::TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,
+               const TypeOracle& oracle, Dialect dialect, TypeNamer& namer,
+               FolderMap* folder = nullptr);
+
+  // With `perf_last`, no assertions are written and the last statement becomes
+  // `return () -> { <it>; };` (a sized perf test hands the call under test back to be
+  // timed alone; see WritePerfJUnit).
+  std::vector<std::string> Lines(bool perf_last = false);
+
+ private:
+  bool Inlinable(size_t i) const;
+
+  // `T t0 = mock(T.class);` and one `when(t0.m(any...)).thenReturn(v);` per stub.
+  void MockLines(const testcase::Stmt& s, const std::string& name, std::vector<std::string>& out) const;
+
+  // A literal, or a scaled one (`n`, `2 * n + 1`) under the size parameter `n`.
+  std::string LitExpr(const testcase::Literal& lit) const;
+
+  // `for (int i = 0; i < n + 1; i++) { recv.add(Integer.valueOf(7 + i)); }`
+  std::string RepeatLine(const testcase::Stmt& s) const;
+
+  // "(T) " for a downcast statement (declared narrower than its method returns), else "".
+  std::string Downcast(const testcase::Stmt& s) const;
+  std::string MockExpr(const testcase::Stmt& s) const { return "mock(" + namer_.Name(s.type) + ".class)"; }
+
+  // `(p_0, p_1) -> value` or, for a void method, `(p_0) -> { }`. Parameter names hold an
+  // underscore, which variable names (VarStem + counter) never do, so they cannot shadow a
+  // local; the value is a literal or a variable the writer never reassigns (effectively
+  // final).
+  std::string LambdaExpr(const testcase::Stmt& s) const;
+
+  // Mockito matcher for any value of a parameter type: anyInt(), ..., `(T) any()` (the cast
+  // picks the overload; any() also matches null).
+  std::string Matcher(const classfile::TypeDesc& p) const;
+
+  // Expression for using statement `i` where type `want` is expected (nullptr: no cast).
+  std::string Arg(int i, const classfile::TypeDesc* want) const;
+
+  // The arguments from index `first` on, comma-separated.
+  std::string Args(const testcase::Stmt& s, size_t first = 0) const;
+
+  std::string Expr(size_t i) const;
+
+  void Assert(const testcase::Stmt& s, const std::string& v, const testcase::Observed& o,
+              std::vector<std::string>& out) const;
+
+  const testcase::TestCase& tc_;
+  const testcase::ExecResult& r_;
+  const std::vector<bool>& keep_;
+  const TypeOracle& oracle_;
+  Dialect dialect_;
+  TypeNamer& namer_;
+  FolderMap* folder_;
+  std::vector<int> uses_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace jtg::output

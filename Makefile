@@ -4,7 +4,6 @@
 
 SHELL      := /bin/bash
 BUILD      ?= build
-JAVA_HOME  := /usr/lib/jvm/java-17-openjdk-amd64
 DEMO_CLASS ?= com.example.inventory.Inventory
 DEMO_OUT   ?= $(BUILD)/demo-gen
 BUDGET     ?= 20s

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "output/process.h"
+#include "jvm/java_home.h"
 
 namespace jtg::output {
 
@@ -96,7 +97,7 @@ std::set<std::string> FailedJUnit4(const std::string& out) {
 ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
                               std::string work_dir) {
   ValidatorOptions v;
-  v.java_home = JTG_JAVA_HOME;
+  v.java_home = jvm::JavaHome();
   v.classpath = std::move(classpath);
   v.dialect = dialect;
   v.runs = runs;

@@ -19,7 +19,7 @@ struct ValidatorOptions {
   std::string work_dir;       // scratch directory for classes and reports
 };
 
-// Options for validating with the JDK jtestgen was built for (JTG_JAVA_HOME).
+// Options for validating with the JDK jtestgen runs on (jvm/java_home.h).
 ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
                               std::string work_dir);
 

@@ -13,6 +13,7 @@
 #include "output/write_validated.h"
 #include "perf/pipeline_steps.h"
 #include "runtime/embedded_classes.h"
+#include "jvm/java_home.h"
 
 namespace jtg::perf::pipeline {
 
@@ -73,7 +74,7 @@ std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
                                                 const std::string& method,
                                                 const std::vector<int64_t>& ns,
                                                 std::string* error) {
-  std::vector<std::string> argv = {std::string(JTG_JAVA_HOME) + "/bin/java", "-Xmx2g",
+  std::vector<std::string> argv = {jvm::JdkTool("java"), "-Xmx2g",
                                    "-XX:+UseSerialGC", "-cp", classpath,
                                    "jtestgen.rt.PerfTimer", test_class, "3000", method};
   for (int64_t n : ns) argv.push_back(std::to_string(n));

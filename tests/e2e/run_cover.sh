@@ -18,7 +18,8 @@
 # usage: run_cover.sh <build dir> <source dir>
 set -euo pipefail
 build="$(cd "$1" && pwd)"; src="$(cd "$2" && pwd)"
-JAVA_HOME="${JTG_JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+source "$build/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
+JAVA_HOME="$JTG_JAVA_HOME"
 JAVA="$JAVA_HOME/bin/java"
 SJ=/usr/share/java
 jt="$build/jtestgen"

@@ -8,7 +8,8 @@ set -uo pipefail
 [[ $# -eq 2 ]] || { echo "usage: run_e2e.sh <build_dir> <source_dir>" >&2; exit 2; }
 BUILD="$(cd "$1" && pwd)"
 SRC="$(cd "$2" && pwd)"
-JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
+source "$BUILD/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
+JAVA_HOME="$JTG_JAVA_HOME"
 JAVAC="$JAVA_HOME/bin/javac"
 JTG="$BUILD/jtestgen"
 MEASURE="$SRC/tools/jacoco/measure_suite.sh"

@@ -16,7 +16,8 @@ BUILD="$(cd "$1" && pwd)"
 SRC="$(cd "$2" && pwd)"
 BUDGET=10
 MAX_WALL=$((BUDGET + 60))
-JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
+source "$BUILD/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
+JAVA_HOME="$JTG_JAVA_HOME"
 JTG="$BUILD/jtestgen"
 CP="$BUILD/fixtures_hostile/classes"
 

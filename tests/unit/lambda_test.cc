@@ -18,6 +18,7 @@
 #include "output/junit_writer.h"
 #include "output/validator.h"
 #include "testcase_builders.h"
+#include "jvm/java_home.h"
 
 namespace jtg {
 namespace {
@@ -213,7 +214,7 @@ TEST(LambdaWriter, WritesLambdasThatCompileAndPass) {
   fs::path work = fs::temp_directory_path() / ("jtg-lambda-writer-" + std::to_string(getpid()));
   fs::remove_all(work);
   output::ValidatorOptions vo;
-  vo.java_home = JTG_JAVA_HOME;
+  vo.java_home = jvm::JavaHome();
   vo.classpath = kFixtures;
   vo.runs = 1;
   vo.work_dir = (work / "work").string();

@@ -19,6 +19,7 @@
 #include "output/junit_writer.h"
 #include "output/validator.h"
 #include "testcase_builders.h"
+#include "jvm/java_home.h"
 
 namespace jtg {
 namespace {
@@ -175,7 +176,7 @@ TEST(MockWriter, WritesMockAndStubsThatCompileAndPass) {
   fs::path work = fs::temp_directory_path() / ("jtg-mock-writer-" + std::to_string(getpid()));
   fs::remove_all(work);
   output::ValidatorOptions vo;
-  vo.java_home = JTG_JAVA_HOME;
+  vo.java_home = jvm::JavaHome();
   vo.classpath = kFixtures + ":" + jvm::MockitoClasspath();
   vo.runs = 1;
   vo.work_dir = (work / "work").string();

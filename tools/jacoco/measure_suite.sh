@@ -16,6 +16,10 @@
 # if compilation fails. Reasons go to stderr. Set JTG_VERBOSE=1 to see the test runner's output.
 set -euo pipefail
 
+# The JDK the build chose (CMakeLists.txt writes <build>/jdk.env), unless JTG_JAVA_HOME says.
+if [[ -z "${JTG_JAVA_HOME:-}" && -f "${JTG_BUILD:-$(dirname "$0")/../../build}/jdk.env" ]]; then
+  source "${JTG_BUILD:-$(dirname "$0")/../../build}/jdk.env"
+fi
 JAVA_HOME="${JTG_JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 JAVA="$JAVA_HOME/bin/java"
 JAVAC="$JAVA_HOME/bin/javac"

@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "classfile/descriptor.h"
+#include "absl/strings/str_cat.h"
 
 namespace jtg::output {
 
@@ -64,7 +65,7 @@ std::vector<std::string> MethodWriter::Lines(bool perf_last) {
       std::replace(ex.begin(), ex.end(), '.', '/');
       ex = namer_.Name(ex);
       std::string body = s.kind == StmtKind::kNewCollection ? "{ " + expr + " }" : expr;
-      out.push_back("assertThrows(" + ex + ".class, () -> " + body + ");");
+      out.push_back(absl::StrCat("assertThrows(", ex, ".class, () -> ", body, ");"));
       break;
     }
     if (s.kind == StmtKind::kMock) {
@@ -126,8 +127,8 @@ void MethodWriter::MockLines(const Stmt& s, const std::string& name, std::vector
     for (size_t p = 0; p < c.desc.params.size(); ++p) {
       matchers += (p > 0 ? ", " : "") + Matcher(c.desc.params[p]);
     }
-    out.push_back("when(" + name + "." + c.name + "(" + matchers + ")).thenReturn(" +
-                  Arg(s.args[k], &c.desc.ret) + ");");
+    out.push_back(absl::StrCat("when(", name, ".", c.name, "(", matchers, ")).thenReturn(",
+                               Arg(s.args[k], &c.desc.ret), ");"));
   }
 }
 
@@ -295,7 +296,7 @@ std::string MethodWriter::Expr(size_t i) const {
       std::string owner = namer_.Name(c.owner);
       if (c.TakesOuterInstance() && !s.args.empty()) {
         // `outer.new Inner(...)` takes the simple name: `outer.new Outer.Inner()` is illegal.
-        std::string outer = Arg(s.args[0], &c.desc.params[0]);
+        std::string outer = Arg(s.args[0], c.desc.params.data());
         if (outer.starts_with("(")) outer = "(" + outer + ")";  // a cast or a typed null
         return outer + ".new " + c.inner_simple_name + "(" + Args(s, 1) + ")";
       }

@@ -24,6 +24,7 @@ class Bisector {
       return absl::OkStatus();
     }
     std::vector<WrittenTest> part;
+    part.reserve(idx.size());
     for (size_t i : idx) part.push_back(tests_[i]);
     JavaFile file = WriteJUnit(part, wopts_, oracle_);
     ++out_.probes;

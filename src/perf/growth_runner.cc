@@ -1,4 +1,5 @@
 #include "perf/growth_runner.h"
+#include "absl/strings/str_cat.h"
 
 #include <algorithm>
 
@@ -94,8 +95,8 @@ std::string DescribeInputs(const testcase::TestCase& tc) {
       std::string elem = base.lit.type == 's' ? "String" : Simple(base.type.class_name.empty()
                                                                      ? std::string("int")
                                                                      : base.type.class_name);
-      fills += (fills.empty() ? "" : ", then ") + std::string(s.callable->name) + " of " +
-               Count(s) + " " + pattern + " " + elem + " from " + from;
+      absl::StrAppend(&fills, fills.empty() ? "" : ", then ", s.callable->name, " of ", Count(s),
+                      " ", pattern, " ", elem, " from ", from);
     }
     std::string what = v.kind == StmtKind::kNewCollection ? Simple(v.owner)
                        : v.kind == StmtKind::kCall && v.callable ? Simple(v.type.class_name)

@@ -146,6 +146,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       tests.size(),
       [&](const std::vector<size_t>& kept) {
         std::vector<output::PerfTest> keep;
+        keep.reserve(kept.size());
         for (size_t i : kept) keep.push_back(tests[i]);
         return output::WritePerfJUnit(keep, wopts, oracle, opts.mu);
       },

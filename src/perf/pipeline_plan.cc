@@ -85,11 +85,12 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
     std::string sig = JavaSignature(entry->name, entry->descriptor);
     auto goals = goal_builder.For(entry);
     if (!goals.ok()) {
-      report->skipped.push_back({class_name + "." + sig, std::string(goals.status().message())});
+      report->skipped.push_back(
+          {absl::StrCat(class_name, ".", sig), std::string(goals.status().message())});
       continue;
     }
     if (goals->empty()) {
-      if (pattern) report->skipped.push_back({class_name + "." + sig, "reaches no loop"});
+      if (pattern) report->skipped.push_back({absl::StrCat(class_name, ".", sig), "reaches no loop"});
       ++no_loop;
       continue;
     }

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "nlohmann/json.hpp"
+#include "absl/strings/str_cat.h"
 
 namespace jtg::perf {
 
@@ -127,7 +128,7 @@ std::string ReportMarkdown(const PerfReport& r) {
 Status WriteReport(const PerfReport& r, const std::string& dir) {
   for (const auto& [name, text] : {std::pair{std::string("perf-report.json"), ReportJson(r)},
                                    std::pair{std::string("perf-report.md"), ReportMarkdown(r)}}) {
-    std::string path = dir + "/" + name;
+    std::string path = absl::StrCat(dir, "/", name);
     std::ofstream out(path, std::ios::binary);
     out << text;
     if (!out) return absl::InternalError("cannot write " + path);

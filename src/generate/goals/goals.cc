@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "instrument/mutation_ops.h"
+#include "absl/strings/str_cat.h"
 
 namespace jtg::generate {
 
@@ -142,7 +143,7 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
     e.reached.insert(Dynamic(GoalKind::kMethodNoException, "normal:" + m));
     if (i < r.values.size() && s.ProducesValue() && !s.callable->IsConstructor()) {
       std::string cat = Category(r.values[i], s.type);
-      if (!cat.empty()) e.reached.insert(Dynamic(GoalKind::kOutput, "output:" + m + ":" + cat));
+      if (!cat.empty()) e.reached.insert(Dynamic(GoalKind::kOutput, absl::StrCat("output:", m, ":", cat)));
     }
     for (size_t k = 0; k < s.args.size(); ++k) {
       size_t a = static_cast<size_t>(s.args[k]);
@@ -150,7 +151,7 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
       std::string cat = Category(r.values[a], tc.stmts[a].type);
       if (!cat.empty()) {
         e.reached.insert(Dynamic(GoalKind::kInput,
-                                 "input:" + m + ":" + std::to_string(k) + ":" + cat));
+                                 absl::StrCat("input:", m, ":", k, ":", cat)));
       }
     }
   }

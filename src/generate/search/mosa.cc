@@ -12,7 +12,7 @@ namespace jtg::generate {
 
 using testcase::TestCase;
 
-Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts)
+Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, const MosaOptions& opts)
     : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
       selector_(opts_.targets.empty() ? u.calls() : opts_.targets,
@@ -21,7 +21,7 @@ Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, Mos
       variation_(u, factory_, selector_, ex, rng, opts.max_length),
       effects_(u.classpath()) {}
 
-Individual Mosa::Evaluate(std::shared_ptr<TestCase> t) {
+Individual Mosa::Evaluate(const std::shared_ptr<TestCase>& t) {
   ++stats_.iterations;
   testcase::ExecResult r = ex_.Run(*t);
   if (build_log_ != nullptr) build_log_->Observe(*t, r);
@@ -210,7 +210,7 @@ void Mosa::CandidateRound(std::vector<Individual>& population,
       ++got;
       ++made;
       ++stats_.candidate_tests;
-      population.push_back(Evaluate(std::move(t)));
+      population.push_back(Evaluate(t));
     }
     if (got == 0) ++tried_methods;  // exhausted (or nothing buildable)
   }

@@ -64,7 +64,7 @@ struct Individual {
 
 class Mosa {
  public:
-  Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, MosaOptions opts);
+  Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, const MosaOptions& opts);
 
   // Every evaluated execution is also counted into `log` (borrowed, may be null; must
   // outlive Run).
@@ -80,7 +80,7 @@ class Mosa {
   int64_t generations() const { return generations_; }
 
  private:
-  Individual Evaluate(std::shared_ptr<testcase::TestCase> t);
+  Individual Evaluate(const std::shared_ptr<testcase::TestCase>& t);
   std::vector<Individual> Offspring(const std::vector<Individual>& parents,
                                     const std::function<bool()>& out_of_budget);
   const Individual& Tournament(const std::vector<Individual>& pop);

@@ -97,7 +97,7 @@ void Variation::ChangeLiteral(testcase::Literal& lit) {
       }
       if (lit.type == 'I') lit.i = static_cast<int32_t>(lit.i);
       if (lit.type == 'S') lit.i = static_cast<int16_t>(lit.i);
-      if (lit.type == 'B') lit.i = static_cast<int8_t>(lit.i);
+      if (lit.type == 'B') lit.i = ((lit.i & 0xFF) ^ 0x80) - 0x80;  // sign-extend the low byte
       if (lit.type == 'C') lit.i = static_cast<uint16_t>(lit.i);
     }
   }

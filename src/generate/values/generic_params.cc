@@ -48,7 +48,7 @@ std::vector<GenericType> ResolvedGenericParams(const classfile::MethodSignature&
   if (sig.params.size() > desc.params.size()) return {};
   std::map<std::string, const GenericType*> bounds;
   for (const auto& p : sig.type_params) {
-    const GenericType* b = p.bounds.empty() ? nullptr : &p.bounds[0];
+    const GenericType* b = p.bounds.empty() ? nullptr : p.bounds.data();
     bounds[p.name] = (b != nullptr && !Uninformative(*b)) ? b : nullptr;
   }
   std::vector<GenericType> out(desc.params.size() - sig.params.size(), Free());
@@ -58,7 +58,7 @@ std::vector<GenericType> ResolvedGenericParams(const classfile::MethodSignature&
 
 bool PinsElements(const GenericType* g) {
   if (g == nullptr) return false;
-  if (g->kind == GenericType::kArray) return !g->args.empty() && PinsElements(&g->args[0]);
+  if (g->kind == GenericType::kArray) return !g->args.empty() && PinsElements(g->args.data());
   if (g->kind != GenericType::kClass) return false;
   for (const GenericType& a : g->args) {
     if (ElementType(a) != nullptr) return true;
@@ -70,7 +70,7 @@ const GenericType* ElementType(const GenericType& arg) {
   const GenericType* e = &arg;
   if (e->kind == GenericType::kWildcard) {
     if (e->args.empty()) return nullptr;
-    e = &e->args[0];
+    e = e->args.data();
   }
   if (e->kind == GenericType::kWildcard || e->kind == GenericType::kTypeVar) return nullptr;
   if (e->kind == GenericType::kClass && e->name == "java/lang/Object") return nullptr;

@@ -75,7 +75,7 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
   switch (kind) {
     case 's': s.lit.s = RandomString(); break;
     case 'Z': s.lit.i = rng_.Chance(0.5) ? 1 : 0; break;
-    case 'B': s.lit.i = static_cast<int8_t>(some_int()); break;
+    case 'B': s.lit.i = ((some_int() & 0xFF) ^ 0x80) - 0x80; break;  // a byte, sign-extended
     case 'S': s.lit.i = static_cast<int16_t>(some_int()); break;
     case 'C': {
       if (rng_.Chance(0.5) && !seeds.strings.empty()) {

@@ -257,7 +257,7 @@ GenericType SamResultAt(const Sam& sam, const GenericType* use) {
   Env env;
   for (size_t k = 0; k < tps.size(); ++k) {
     const GenericType* a = args ? &use->args[k] : nullptr;
-    if (a != nullptr && a->kind == GenericType::kWildcard) a = a->args.empty() ? nullptr : &a->args[0];
+    if (a != nullptr && a->kind == GenericType::kWildcard) a = a->args.empty() ? nullptr : a->args.data();
     if (a != nullptr && (a->kind == GenericType::kTypeVar || a->kind == GenericType::kWildcard)) {
       a = nullptr;
     }

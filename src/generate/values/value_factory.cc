@@ -326,7 +326,7 @@ int ValueFactory::TypedElement(TestCase& tc, const GenericType& g, int depth, bo
 int ValueFactory::Array(TestCase& tc, const TypeDesc& t, int depth, const GenericType* g) {
   TypeDesc comp = t.Component();
   const GenericType* comp_g =
-      g != nullptr && g->kind == GenericType::kArray && !g->args.empty() ? &g->args[0] : nullptr;
+      g != nullptr && g->kind == GenericType::kArray && !g->args.empty() ? g->args.data() : nullptr;
   size_t n = rng_.Below(5);
   Stmt s;
   s.kind = StmtKind::kNewArray;

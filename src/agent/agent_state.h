@@ -18,7 +18,7 @@
 //     thread that would initialize it waits on the init lock until the event returns) the
 //     agent creates the $jtgProbes array itself, so methods that run before the static
 //     initializer (an initialization cycle) have it. The field is final (instrument.h
-//     Options::final_array), so only the static initializer may write it, and it
+//     ArrayProbeOptions::final_array), so only the static initializer may write it, and it
 //     does, first thing: once the class is initialized the poller takes that array over
 //     (AdoptInitializerArray), after ORing in what the first one recorded. If another
 //     agent changed the bytes first, the probes are planned on those bytes, which are saved
@@ -106,7 +106,7 @@ class AgentState {
   // null if the class has no such non-final field (an interface) or memory ran out.
   void CreateProbeArray(JNIEnv* jni, jclass klass, ClassRecord& r);  // REQUIRES: mu_
   // Once r's class is initialized (or failed to), takes over the array its static
-  // initializer created (Options::final_array: `newarray; putstatic`), first
+  // initializer created (ArrayProbeOptions::final_array: `newarray; putstatic`), first
   // ORing into r.covered what the array made at ClassPrepare recorded. `buf`: scratch,
   // r.slots long.
   void AdoptInitializerArray(JNIEnv* jni, ClassRecord& r, std::vector<jboolean>& buf);  // REQUIRES: mu_

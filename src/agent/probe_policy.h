@@ -32,7 +32,7 @@
 namespace jtg::agent {
 
 // How to instrument a class's bytes (agent_instrument.h InstrumentForAgent). Every class
-// gets array probes with a final $jtgProbes field (instrument.h Options::final_array).
+// gets array probes with a final $jtgProbes field (instrument.h ArrayProbeOptions).
 struct ProbeRequest {
   // Per slot: true = the probe is left out. Shorter than the slot count (or empty): the
   // missing slots keep their probes.
@@ -40,7 +40,7 @@ struct ProbeRequest {
   // The $jtgInit prologue in every probed method: only when the class's array may not
   // exist yet (never at the first instrumentation: ClassPrepare creates it).
   bool prologue = false;
-  // Flag-guarded probes (instrument.h Options::fold_flags), in the methods
+  // Flag-guarded probes (instrument.h ArrayProbeOptions::fold_flags), in the methods
   // `fold_methods` selects (class-file order); empty: in every method.
   bool fold = false;
   std::vector<bool> fold_methods;

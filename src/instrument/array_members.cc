@@ -110,7 +110,8 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
   return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
                    kProbeInitDesc, std::move(code));
 }
-// `private static synthetic boolean[] $jtgInit()` of a final $jtgProbes (Options::final_array):
+// `private static synthetic boolean[] $jtgInit()` of a final $jtgProbes
+// (ArrayProbeOptions::final_array):
 //    0 getstatic F; 3 areturn
 Status AddGetterInitMethod(classfile::ClassFile& cls, uint16_t field_ref) {
   using namespace classfile;

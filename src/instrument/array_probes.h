@@ -1,8 +1,8 @@
 // Array probes (Options::probe_style kArray), the probes of `jtestgen cover`.
 //
-// (What follows is the default. The coverage agent sets Options::final_array: the field is
+// (What follows is the default. The coverage agent sets ArrayProbeOptions::final_array: the field is
 // final, only the static initializer writes it, creating the array first thing, and
-// $jtgInit only returns it; see instrument.h. With Options::fold_flags every probe is
+// $jtgInit only returns it; see instrument.h. With ArrayProbeOptions::fold_flags every probe is
 // guarded by a per-slot flag: inline (fold_guards.h), or in a compact probe's method,
 // AddCompactProbeMethods below.)
 // Each class gets one synthetic field, `$jtgProbes` ([Z; private static transient synthetic
@@ -17,7 +17,7 @@
 // as in JaCoCo, one init call per method entry (inlined by the JIT) and a field load, a null
 // check and a byte store per probe. The field is never reset, so after the prologue it is
 // non-null, and a re-instrumentation made once the array exists (ddst's retransformations,
-// Options::array_prologue false) needs no prologue at all: a method keeping probes for
+// ArrayProbeOptions::prologue false) needs no prologue at all: a method keeping probes for
 // code not yet covered then grows by those probes only, which matters to the JIT's
 // bytecode-size inlining limits. The lazy creation matters when class initialization recurses: a method of a
 // class whose initialization is in progress on the same thread can run before its <clinit>
@@ -55,7 +55,7 @@
 // `private static void $jtgP<slot>() { $jtgInit()[slot] = true; }` that the JIT inlines.
 // Such a method has no prologue. The $jtgP methods exist in every version of the class
 // (retransformation cannot add or remove methods), whatever is removed.
-// Removal (Options::removed) leaves out a probe or pad (a removed pad's jump keeps its
+// Removal (ArrayProbeOptions::removed) leaves out a probe or pad (a removed pad's jump keeps its
 // original target); ids, slots and the plan are unchanged.
 #pragma once
 
@@ -156,13 +156,13 @@ StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
 uint32_t ProbeBytesBound(size_t sites, size_t pads);
 
 // Adds `private static synthetic void $jtgP<slot>()` for each of `slots` (compact probes),
-// after the probe array members; with `fold_flags` (Options::fold_flags) also the slot's flag
+// after the probe array members; with `fold_flags` (ArrayProbeOptions::fold_flags) also the slot's flag
 // field `private static final synthetic boolean $jtgP<slot>`, which the method tests first
 // (and the flag field alone for each of `flag_slots`, the slots of fold guards,
 // fold_guards.h; disjoint from `slots`):
 //    0 getstatic flag; 3 ifne 14; 6 invokestatic $jtgInit; 9 sipush/ldc_w slot; 12 iconst_1;
 //   13 bastore; 14 return                     (frame at 14: no locals, empty stack)
-// With `final_array` (Options::final_array, whose field is set before any method runs) the
+// With `final_array` (ArrayProbeOptions::final_array, whose field is set before any method runs) the
 // array comes from `getstatic $jtgProbes` instead of the $jtgInit call: one call per probe
 // fewer while the code runs interpreted, the same size.
 // Errors: ResourceExhausted on constant pool overflow.
@@ -172,7 +172,7 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
 
 // Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
 // initializing it when the class has no <clinit> (`has_clinit` false). `final_array`
-// (Options::final_array): the field is final, $jtgInit only returns it and the `static {}`
+// (ArrayProbeOptions::final_array): the field is final, $jtgInit only returns it and the `static {}`
 // creates the array unconditionally. Returns nothing else; the caller prefixes an existing
 // <clinit> itself. Errors: ResourceExhausted on constant pool overflow.
 Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit,

@@ -1,5 +1,5 @@
 // Fold guards: the inline form of fold's flag-guarded probes (instrument.h
-// Options::fold_flags). A probe for slot k is
+// ArrayProbeOptions::fold_flags). A probe for slot k is
 //     getstatic $jtgP<k>:Z; ifne L; getstatic $jtgProbes; <push k>; iconst_1; bastore; L:
 // (probe_emit.h EmitFoldGuard; 12 to 14 bytes) instead of `invokestatic $jtgP<k>()V`. Once
 // the agent has set the flag, code the JIT compiles folds the test to a constant and drops

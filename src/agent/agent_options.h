@@ -50,8 +50,7 @@ struct AgentOptions {
   int duty_percent = 10;   // retransformation's share of wall time at most (batch spacing)
   // Per class; after that its remaining probes stay (0: no limit). Default 1: on HotSpot each
   // retransformation deoptimizes the class, and a class that keeps gaining coverage would
-  // pay that again and again (checkstyle on java.base: ddst 12.4 s unlimited, 9.3 s with 1,
-  // 8.9 s without an agent).
+  // pay that again and again (measurements: docs/agent-probes.md).
   int max_retransforms = 1;
   // ddst: once no slot anywhere has been newly covered for sweep_quiet_ms, a class past
   // max_retransforms that still has probes of covered slots gets one more retransformation

@@ -35,8 +35,8 @@ namespace jtg::agent {
 //            cause. A schedule that retransforms fewer classes can cost less.
 //   kFold:   demand-driven without retransformation: every probe of a class is a call to a
 //            `$jtgP<slot>()` guarded by a `static final boolean` flag (instrument.h
-//            Options::fold_flags); once the poller sees a slot covered it sets the flag
-//            through JNI, and the JIT, which folds static finals to their value when it
+//            ArrayProbeOptions::fold_flags); once the poller sees a slot covered it sets
+//            the flag through JNI, and the JIT, which folds static finals to their value when it
 //            compiles, leaves the probe out of code compiled from then on. Code compiled
 //            before keeps testing (or storing), which only records coverage again.
 enum class Mode { kStatic, kDdst, kHst, kTpc, kPlan, kDrop, kFold };
@@ -50,8 +50,7 @@ struct AgentOptions {
   int duty_percent = 10;   // retransformation's share of wall time at most (batch spacing)
   // Per class; after that its remaining probes stay (0: no limit). Default 1: on HotSpot each
   // retransformation deoptimizes the class, and a class that keeps gaining coverage would
-  // pay that again and again (checkstyle on java.base: ddst 12.4 s unlimited, 9.3 s with 1,
-  // 8.9 s without an agent).
+  // pay that again and again (measurements: docs/agent-probes.md).
   int max_retransforms = 1;
   // ddst: once no slot anywhere has been newly covered for sweep_quiet_ms, a class past
   // max_retransforms that still has probes of covered slots gets one more retransformation
@@ -60,8 +59,8 @@ struct AgentOptions {
   int sweep_quiet_ms = 0;
   // hst/tpc (on by default; agent option fold=0 turns it off): in a class found in the
   // profile, the methods the rule makes DDST get fold's flag-guarded probes from the start
-  // (Options::fold_flags, fold_methods; inline fold guards, instrument/fold_guards.h)
-  // instead of removal by retransformation; its other methods keep plain probes, and the
+  // (ArrayProbeOptions::fold_flags, fold_methods; inline fold guards,
+  // instrument/fold_guards.h) instead of removal by retransformation; its other methods keep plain probes, and the
   // class is never retransformed. Classes not in the profile are as without it. tpc caches
   // such plans under a key of the class bytes' hash and the fold choice per method (their
   // bytes depend on the profile).

@@ -19,7 +19,8 @@ struct ClassRecord {
   uint64_t hash = 0;             // of the bytes we planned on (after other agents' changes)
   bool planned = false;          // the instrumenting hook has seen the class
   int32_t slots = 0;             // probe array length (0: not instrumented, see note)
-  std::vector<uint8_t> original; // ddst: the planned bytes, re-instrumented on retransform
+  std::vector<uint8_t> original; // the planned bytes, re-instrumented on retransform, kept
+                                 // when the policy says so (ProbePolicy::KeepsPlannedBytes)
   jweak loader = nullptr;        // defining loader (weak global ref)
   jweak klass = nullptr;         // set at ClassPrepare (weak global ref)
   jbooleanArray array = nullptr; // $jtgProbes once the class is initialized (global ref)
@@ -28,7 +29,8 @@ struct ClassRecord {
   std::vector<uint8_t> covered;  // 0/1 per slot: every slot seen set, ever (kept natively)
   int32_t fresh = 0;             // slots newly covered since the last retransform
   std::vector<uint8_t> removed;  // slots whose probe the current class version lacks
-  bool due = false;              // a retransformation would remove a probe the mode wants gone
+  bool due = false;              // ProbePolicy::Due: a retransformation would remove a probe
+                                 // the mode wants gone
   // hst/tpc: per slot, its method (plan order), and the poll intervals in which the slot's
   // probe fired again after the one that covered it (saturating); the class's entry in the
   // profile read at start (nullptr: not profiled, the online rule applies).

@@ -30,8 +30,9 @@ namespace jtg::coverage {
 // 3: compact probes near the huge-method limit; 4: empty finalizers unprobed; 5: branching
 // blocks recorded by their outcomes, and no outcome recorded by the entry block; 6: no
 // method prologue (the agent creates the array at ClassPrepare); 7: forward pads before their
-// targets, a final $jtgProbes created by the static initializer (Options::final_array); 8:
-// slots pushed in the fewest bytes, pads' gotos short where they reach.
+// targets, a final $jtgProbes created by the static initializer
+// (ArrayProbeOptions::final_array); 8: slots pushed in the fewest bytes, pads' gotos short
+// where they reach.
 inline constexpr uint32_t kProbeLayoutVersion = 8;
 
 struct CachedPlan {

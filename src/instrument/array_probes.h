@@ -1,62 +1,52 @@
-// Array probes (Options::probe_style kArray), the probes of `jtestgen cover`.
+// Array probes (instrument.h ProbeStyle::kArray, options in ArrayProbeOptions): the probes
+// of `jtestgen cover`'s agent, stores into a per-class boolean array, as in JaCoCo. Why
+// they look so, what was tried, and the measurements: docs/agent-probes.md.
 //
-// (What follows is the default. The coverage agent sets Options::final_array: the field is
-// final, only the static initializer writes it, creating the array first thing, and
-// $jtgInit only returns it; see instrument.h. With Options::fold_flags every probe is
-// guarded by a per-slot flag: inline (fold_guards.h), or in a compact probe's method,
-// AddCompactProbeMethods below.)
-// Each class gets one synthetic field, `$jtgProbes` ([Z; private static transient synthetic
-// in a class, public static final in an interface) and, in a class, a synthetic method
-// `private static boolean[] $jtgInit()` that returns the field after creating the array if it
-// is still null. Its static initializer calls it before anything else runs there
-// (`invokestatic $jtgInit; pop`; a class without <clinit> gets `static {}` holding just that),
-// and so does every other method that keeps at least one probe, as its prologue (at the
-// label of its first instruction, so a jump back there runs it again, harmlessly). A probe
-// for slot k (k = goal id - 1) is then
-//     getstatic $jtgProbes; iconst_k/bipush/sipush/ldc_w k; iconst_1; bastore   // Stack: ... -> ...
-// as in JaCoCo, one init call per method entry (inlined by the JIT) and a field load, a null
-// check and a byte store per probe. The field is never reset, so after the prologue it is
-// non-null, and a re-instrumentation made once the array exists (ddst's retransformations,
-// Options::array_prologue false) needs no prologue at all: a method keeping probes for
-// code not yet covered then grows by those probes only, which matters to the JIT's
-// bytecode-size inlining limits. The lazy creation matters when class initialization recurses: a method of a
-// class whose initialization is in progress on the same thread can run before its <clinit>
-// has started (superclass initialization in between; e.g. Jython's PyType and
-// PyBuiltinMethod). In an interface (fields must be final there) the initializer creates the
-// array with `newarray; putstatic`, there is no prologue, and that initializer must not jump
-// back to its first instruction (the array would be created twice).
+// Members (AddProbeArrayMembers). `$jtgProbes` ([Z): in a class private static transient
+// synthetic (final with final_array), in an interface public static final. In a class also
+// `private static synthetic boolean[] $jtgInit()`, which returns the field, creating the
+// array when it is still null (with final_array it only returns it). The static
+// initializer's first instructions (ProbeArrayInit) are `invokestatic $jtgInit; pop` in a
+// class, or create the array (`newarray; putstatic`) in an interface and with final_array;
+// a class without <clinit> gets a `static {}` holding just that. Such a creating
+// initializer must not jump back to its first instruction (the class is refused,
+// FailedPrecondition). With ArrayProbeOptions::prologue every other method that keeps a
+// probe calls $jtgInit first (at the label of its first instruction; a jump back there
+// runs it again, harmlessly); without it the caller guarantees the array exists.
 //
-// Probe sites (one slot per goal id; critical edges split, so every probe is a node probe
-// and branch coverage needs no previous-block state; techniques/ddst-hst-tpc.md §13):
+// A probe for slot k (k = goal id - 1, one slot per goal id, slots per class) is
+//     getstatic $jtgProbes; iconst_k/bipush/sipush/ldc_w k; iconst_1; bastore
+// (Stack: ... -> ...; the slot pushed in the fewest bytes).
+// Probe sites (critical edges split, so every probe is a one-shot node probe and needs no
+// previous-block state; techniques/ddst-hst-tpc.md §13):
 //   - block: as the call style (probe_plan.h): before the block's last instruction when it
 //     transfers control, else on its fall-through edge; lines count as in JaCoCo;
 //   - conditional jump x -> t (taken) / x -> f (falls through): an outcome whose target
 //     block has x as its only predecessor (and is not x) has no probe: the target's block
 //     probe records it (MethodPlan::outcome_via_block). Otherwise the fall-through outcome
 //     gets a probe on the fall-through edge (Insertions::after of the jump) and the taken
-//     outcome a landing pad: the jump is redirected to code appended after the method's
-//     last instruction, `probe; goto t` (goto_w where t is out of goto's reach), with a
-//     full_frame copied from t's frame;
-//   - switch: per distinct target, the same rule (pads for shared or merge targets).
-//     The method's entry block never records an outcome: it also runs at every call.
-// Branching blocks (MethodPlan::block_via_outcomes): a block ending in a conditional jump or
-// switch gets no probe of its own when each of its outcomes has a probe or is recorded by a
-// target block that keeps its probe (one that does not branch); the jump cannot throw, so
-// the block ran exactly when an outcome was taken, and the report derives it so. As in
-// JaCoCo, whose probes sit on edges and exits only; it halves the probes a loop runs per
-// iteration (the loop test's block probe went, its back edge keeps its pad).
-// Compact probes. HotSpot never compiles a method of more than 8000 bytecode bytes
-// (HugeMethodLimit, with DontCompileHugeMethods on by default), so probes must not push a
-// method over it: such a method would run interpreted for the whole run (Jython's
-// PyBytecode.interpret, 5755 bytes, became 10589 and the run 2x slower). A method of at
-// most kHugeMethodLimit bytes whose probes would take it over the limit (estimated before
-// any removal, so every version of a class agrees) gets compact probes: each is
-// `invokestatic $jtgP<slot>()V` (3 bytes; a pad is that and a goto), calling a synthetic
-// `private static void $jtgP<slot>() { $jtgInit()[slot] = true; }` that the JIT inlines.
-// Such a method has no prologue. The $jtgP methods exist in every version of the class
-// (retransformation cannot add or remove methods), whatever is removed.
-// Removal (Options::removed) leaves out a probe or pad (a removed pad's jump keeps its
-// original target); ids, slots and the plan are unchanged.
+//     outcome a landing pad, `probe; goto t` (goto_w where t is out of reach), the jump
+//     redirected to it, with a full_frame copied from t's frame;
+//   - switch: per distinct target, the same rule (pads for shared or merge targets);
+//   - the method's entry block never records an outcome (it also runs at every call).
+// A block ending in a conditional jump or switch gets no probe of its own when each of its
+// outcomes has a probe or is recorded by a target block that keeps its probe (one that does
+// not branch): MethodPlan::block_via_outcomes, from which the report derives it.
+//
+// Compact probes (classes only): a method of at most kHugeMethodLimit bytes whose probes could
+// take it over that limit (ProbeBytesBound, estimated before any removal, so every version of
+// a class agrees), and with ArrayProbeOptions::fold_flags every method but <clinit> that
+// cannot take fold guards (fold_guards.h), gets `invokestatic $jtgP<slot>()V` per probe (a
+// pad: that and a goto), calling a synthetic `private static void $jtgP<slot>()` that stores
+// the slot (AddCompactProbeMethods); such a method has no prologue. The $jtgP methods and
+// flags exist in every version of the class (retransformation cannot add or remove members),
+// whatever is removed.
+//
+// Removal (ArrayProbeOptions::removed) leaves out a probe or pad (a removed pad's jump keeps
+// its original target); ids, slots, the plan, fields and methods are unchanged.
+//
+// Thread safety: pure functions of their arguments (the caller's class, pool and code); no
+// shared state.
 #pragma once
 
 #include <cstdint>
@@ -99,24 +89,19 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 // relocated), redirects their jumps, and adds a full_frame per pad when the method has a
 // StackMapTable. `field_ref` is the Fieldref of $jtgProbes. `compact`: the pads' probes are
 // calls; `fold_guards`: fold guards (EmitFoldGuard), whose skip labels get a full_frame
-// too (the pad's). Errors (the method must be left
-// unchanged; the message is the skip reason): ResourceExhausted("jump offset overflow") when
-// a conditional cannot reach its pad, ("method too large"); NotFound when the target has
-// no frame in a class that needs one (major version >= 51).
+// too (the pad's). Errors (the method must be left unchanged; the message is the skip
+// reason): ResourceExhausted("jump offset overflow") when a conditional cannot reach its
+// pad, ("method too large"); NotFound when the target has no frame in a class that needs
+// one (major version >= 51).
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
-                  const Layout& layout, const classfile::ClassFile& cls, const classfile::MethodInfo& m,
+                  const Layout& layout, const classfile::ClassFile& cls,
+                  const classfile::MethodInfo& m,
                   uint16_t field_ref, bool compact, bool fold_guards,
                   classfile::ConstantPool& cp, classfile::CodeAttribute& code);
 
-// Forward pads. A pad at the end of the method turns a forward jump into a backward one:
-// HotSpot's interpreter counts every backward jump as a loop iteration and starts an
-// on-stack-replacement compilation at its target once the count passes its threshold, so
-// a switch whose cases all went through end-of-method pads got OSR compilations at each
-// case it ran often (checkstyle's GeneratedJavaLexer.nextToken: six tier-3 OSR
-// compilations at six case offsets, C1+C2 OSR time 4.4 s instead of 0.9 s without an
-// agent). A pad whose target t comes after its jump is therefore placed just before t,
-// on the fall-through edge of the instruction before t (Insertions::after), as JaCoCo
-// places its switch probes after the switch:
+// Forward pads (so that a forward jump stays forward; docs/agent-probes.md). A pad whose
+// target t comes after its jump is placed just before t, on the fall-through edge of the
+// instruction before t (Insertions::after):
 //     [goto L, if that instruction falls through]  P1: probe; goto L;  ...  Pn: probe;  L: t
 // (the pads of all jumps to t; each Pi gets a full_frame copied from t's frame). Only when
 // every exception handler range holds both that instruction and t or neither (a pad inside
@@ -131,8 +116,8 @@ struct PlacedPad {
 // Moves the pads that can be placed before their target out of `pads` into `placed`,
 // appending their code to `ins.after` (call after every other after-snippet is emitted).
 // `field_ref`/`compact`/`owner` as for AppendPads; non-null `guards`: the probes are fold
-// guards, whose skip labels are appended there (probe_emit.h GuardLabel). Errors: ResourceExhausted on pool
-// overflow.
+// guards, whose skip labels are appended there (probe_emit.h GuardLabel). Errors:
+// ResourceExhausted on pool overflow.
 Status PlaceForwardPads(const std::vector<classfile::Insn>& insns,
                         const classfile::CodeAttribute& code, uint16_t field_ref, bool compact,
                         std::string_view owner, classfile::ConstantPool& cp,
@@ -156,15 +141,15 @@ StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
 uint32_t ProbeBytesBound(size_t sites, size_t pads);
 
 // Adds `private static synthetic void $jtgP<slot>()` for each of `slots` (compact probes),
-// after the probe array members; with `fold_flags` (Options::fold_flags) also the slot's flag
-// field `private static final synthetic boolean $jtgP<slot>`, which the method tests first
-// (and the flag field alone for each of `flag_slots`, the slots of fold guards,
-// fold_guards.h; disjoint from `slots`):
+// after the probe array members; with `fold_flags` (ArrayProbeOptions::fold_flags) also
+// the slot's flag field `private static final synthetic boolean $jtgP<slot>`, which the
+// method tests first (and the flag field alone for each of `flag_slots`, the slots of fold
+// guards, fold_guards.h; disjoint from `slots`):
 //    0 getstatic flag; 3 ifne 14; 6 invokestatic $jtgInit; 9 sipush/ldc_w slot; 12 iconst_1;
 //   13 bastore; 14 return                     (frame at 14: no locals, empty stack)
-// With `final_array` (Options::final_array, whose field is set before any method runs) the
-// array comes from `getstatic $jtgProbes` instead of the $jtgInit call: one call per probe
-// fewer while the code runs interpreted, the same size.
+// With `final_array` (ArrayProbeOptions::final_array, whose field is set before any method
+// runs) the array comes from `getstatic $jtgProbes` instead of the $jtgInit call (same
+// size).
 // Errors: ResourceExhausted on constant pool overflow.
 Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32_t>& slots,
                               const std::vector<int32_t>& flag_slots, bool fold_flags,
@@ -172,9 +157,9 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
 
 // Class level: adds the $jtgProbes field, in a class the $jtgInit method, and a `static {}`
 // initializing it when the class has no <clinit> (`has_clinit` false). `final_array`
-// (Options::final_array): the field is final, $jtgInit only returns it and the `static {}`
-// creates the array unconditionally. Returns nothing else; the caller prefixes an existing
-// <clinit> itself. Errors: ResourceExhausted on constant pool overflow.
+// (ArrayProbeOptions::final_array): the field is final, $jtgInit only returns it and the
+// `static {}` creates the array unconditionally. Returns nothing else; the caller prefixes an
+// existing <clinit> itself. Errors: ResourceExhausted on constant pool overflow.
 Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_clinit,
                             bool final_array);
 
@@ -186,10 +171,6 @@ StatusOr<uint16_t> ProbeInitRef(classfile::ClassFile& cls);
 
 inline constexpr char kProbeInitMethod[] = "$jtgInit";
 inline constexpr char kProbeInitDesc[] = "()[Z";
-
-}  // namespace jtg::instrument
-
-namespace jtg::instrument {
 
 // Per probe slot (0 .. plan.probe_slots - 1), the index in plan.methods of the method whose
 // goal it is (-1 for a slot no method claims). For HST's per-method choice.

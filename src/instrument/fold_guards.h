@@ -1,16 +1,10 @@
 // Fold guards: the inline form of fold's flag-guarded probes (instrument.h
-// Options::fold_flags). A probe for slot k is
+// ArrayProbeOptions::fold_flags). A probe for slot k is
 //     getstatic $jtgP<k>:Z; ifne L; getstatic $jtgProbes; <push k>; iconst_1; bastore; L:
 // (probe_emit.h EmitFoldGuard; 12 to 14 bytes) instead of `invokestatic $jtgP<k>()V`. Once
 // the agent has set the flag, code the JIT compiles folds the test to a constant and drops
-// the store, as with the call; but the call form made every probe an inlined call that
-// counts against C2's inlining budgets (bytecode size, DesiredMethodLimit; node count,
-// NodeCountInliningCutoff), so real callees stopped being inlined (checkstyle: 17 % run
-// time; bench/RESULTS.md). The guard's cost is its own bytes in the method, which count
-// against the same budgets. Tried and dropped: the store moved into a shared
-// `$jtgH(I)V` (10 to 12 bytes): half the "size > DesiredMethodLimit" failures on
-// checkstyle, but no faster there, and H2 2-4 % slower (code compiled before a flag is set
-// calls it).
+// the store, as with the call, and, unlike the call, nothing counts against C2's inlining
+// budgets but the guard's own bytes (why, and what was tried: docs/agent-probes.md).
 //
 // L is a new branch target inside straight-line code, so in a class with stack map frames
 // it needs one: the verifier's state before the probe (type_states.h StatesBefore; probes

@@ -66,7 +66,7 @@ bool IsEmptyFinalizer(const ClassFile& cls, const MethodInfo& m) {
 }
 
 bool Removed(const Options& options, int32_t id) {
-  const std::vector<bool>* r = options.removed;
+  const std::vector<bool>* r = options.array.removed;
   return r != nullptr && id >= 1 && static_cast<size_t>(id - 1) < r->size() && (*r)[id - 1];
 }
 
@@ -85,8 +85,8 @@ bool TargetsStart(const analysis::Cfg& cfg, const CodeAttribute& code) {
 // Array probes: the static initializer (instrumented after every other method, so the
 // slot count is known) gets the probe array's initialization in front; any problem there
 // is a FailedPrecondition for the whole class.
-// `fold`: this method's probes are flag-guarded (Options::fold_flags, fold_methods): fold
-// guards (fold_guards.h) where they fit and every site's verifier state is known, else
+// `fold`: this method's probes are flag-guarded (ArrayProbeOptions::fold_flags,
+// fold_methods): fold guards (fold_guards.h) where they fit and every site's verifier state is known, else
 // compact probes whose $jtgP<slot>() tests the flag.
 Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, bool fold,
                         IdAllocator& ids, ProbeRefs& refs, MethodPlan& plan) {
@@ -103,7 +103,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     return absl::OkStatus();
   }
   // In a class the prefix calls the idempotent $jtgInit; an interface's creates the array.
-  const bool create_in_clinit = refs.array_init == 0 || options.final_array;
+  const bool create_in_clinit = refs.array_init == 0 || options.array.final_array;
   if (array_clinit && create_in_clinit && TargetsStart(*cfg, original)) {
     return absl::FailedPreconditionError(
         "static initializer jumps back to its first instruction");
@@ -165,7 +165,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
                                         create_in_clinit ? uint16_t{0} : refs.array_init, cls.cp));
     ins.at_label[0].insert(ins.at_label[0].begin(), init.begin(), init.end());
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 1);
-  } else if (array && options.array_prologue && refs.array_init != 0 && !refs.array_compact &&
+  } else if (array && options.array.prologue && refs.array_init != 0 && !refs.array_compact &&
              (!sites.empty() || !pads.empty())) {
     // The method prologue (array_probes.h): the array exists before any probe reads it.
     std::vector<uint8_t> prologue;
@@ -300,15 +300,16 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     } else if (IsEmptyFinalizer(cls, m)) {
       plan.skip_reason = "empty finalizer (a probe would make HotSpot register every instance for finalization)";
     } else {
-      const bool fold = options.fold_flags &&
-                        (options.fold_methods == nullptr ||
-                         (i < options.fold_methods->size() && (*options.fold_methods)[i]));
+      const ArrayProbeOptions& a = options.array;
+      const bool fold = a.fold_flags && (a.fold_methods == nullptr ||
+                                         (i < a.fold_methods->size() && (*a.fold_methods)[i]));
       JTG_RETURN_IF_ERROR(InstrumentMethod(cls, m, options, fold, ids, refs, plan));
     }
   }
   if (array) {
     result.plan.probe_slots = ids.next() - 1;
-    JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit, options.final_array));
+    JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit,
+                                             options.array.final_array));
     std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
     refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
                              refs.compact_slots.end());
@@ -316,7 +317,7 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     refs.flag_slots.erase(std::unique(refs.flag_slots.begin(), refs.flag_slots.end()),
                           refs.flag_slots.end());
     JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, refs.flag_slots,
-                                              options.fold_flags, options.final_array));
+                                              options.array.fold_flags, options.array.final_array));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

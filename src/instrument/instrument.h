@@ -53,6 +53,44 @@ namespace jtg::instrument {
 // owner_blocks_only are ignored (treated as off).
 enum class ProbeStyle : uint8_t { kCalls, kArray };
 
+// The options of array probes (ProbeStyle::kArray); the call style ignores them.
+struct ArrayProbeOptions {
+  // removed[slot] true = leave that probe out (ddst: its goal is already covered). Shorter
+  // than the slot count, or nullptr: the missing slots keep their probes. The class's
+  // fields, methods and plan are the same whatever is removed. Not owned; must outlive the
+  // instrumentation call.
+  const std::vector<bool>* removed = nullptr;
+  // Classes (not interfaces): false = no method gets the `$jtgInit` prologue
+  // (array_probes.h), for re-instrumenting a class whose $jtgProbes array is known to
+  // exist already (the field is never reset, so every probe's getstatic sees it). The
+  // static initializer keeps its prefix either way.
+  bool prologue = true;
+  // Classes (not interfaces): every probe of every method but <clinit> is guarded by its
+  // slot's flag, a `static final boolean $jtgP<slot>` that the agent sets once the slot is
+  // covered (mode fold, agent/probe_policy.h): inline, as a fold guard (fold_guards.h), or
+  // in a method near HotSpot's huge-method limit or with code whose verifier state is
+  // unknown, as a compact probe whose `$jtgP<slot>()` tests the flag (array_probes.h). The
+  // JIT folds a static final of an initialized class to its value at compile time, so code
+  // compiled after the flag was set has no probe left for that slot, and no class is
+  // retransformed. Off: not one byte differs.
+  bool fold_flags = false;
+  // With fold_flags: per method, in class-file order (= ClassPlan::methods), whether its
+  // probes are flag-guarded; the others keep plain probes (compact ones, where a huge method
+  // needs them, test a flag too). nullptr: every method. For hst's profiled hot methods
+  // (agent_options.h hst_fold). Not owned, as `removed`.
+  const std::vector<bool>* fold_methods = nullptr;
+  // Classes: `$jtgProbes` is `static final` and the static initializer creates it
+  // unconditionally (`newarray; putstatic`, as in an interface); $jtgInit only reads it.
+  // C2 folds a static final of an initialized class to a constant, so a probe compiles to
+  // one byte store to a constant address (no field load, null or range check). No method
+  // but <clinit> may putstatic the field: HotSpot stops trusting a final field that any
+  // other method of the class writes (even one never run). For the agent, which creates the
+  // array at ClassPrepare and takes the initializer's array over (agent/agent_state.h):
+  // without it, a method run before the static initializer (an initialization cycle) finds
+  // the field null. Every version of a class must agree (field modifiers cannot change).
+  bool final_array = false;
+};
+
 struct Options {
   bool coverage = true;       // block, branch and switch probes
   bool loop_guards = true;    // Probes.loop() before backward jumps
@@ -70,39 +108,7 @@ struct Options {
   // Meant with loop_guards, exit_rewrite and mutation off. Off: nothing changes.
   bool owner_blocks_only = false;
   ProbeStyle probe_style = ProbeStyle::kCalls;
-  // kArray only: removed[slot] true = leave that probe out (ddst: its goal is already
-  // covered). Shorter than the slot count, or nullptr: the missing slots keep their probes.
-  // The class's fields, methods and plan are the same whatever is removed.
-  const std::vector<bool>* removed = nullptr;
-  // kArray only, classes (not interfaces): false = no method gets the `$jtgInit` prologue
-  // (array_probes.h), for re-instrumenting a class whose $jtgProbes array is known to
-  // exist already (the field is never reset, so every probe's getstatic sees it). The
-  // static initializer keeps its prefix either way.
-  bool array_prologue = true;
-  // kArray only, classes (not interfaces): every probe of every method but <clinit> is
-  // guarded by its slot's flag, a `static final boolean $jtgP<slot>` that the agent sets
-  // once the slot is covered (mode fold, agent_state.h): inline, as a fold guard
-  // (fold_guards.h), or in a method near HotSpot's huge-method limit or with code whose
-  // verifier state is unknown, as a compact probe whose `$jtgP<slot>()` tests the flag
-  // (array_probes.h). The JIT folds a static final of an initialized class to its value
-  // at compile time, so code compiled after the flag was set has no probe left for that
-  // slot, and no class is retransformed. Off: not one byte differs.
-  bool fold_flags = false;
-  // With fold_flags: per method, in class-file order (= ClassPlan::methods), whether its
-  // probes are flag-guarded; the others keep plain probes (compact ones, where a huge method
-  // needs them, test a flag too). nullptr: every method. For hst's profiled hot methods
-  // (agent_options.h hst_fold).
-  const std::vector<bool>* fold_methods = nullptr;
-  // kArray only, classes: `$jtgProbes` is `static final` and the static initializer creates
-  // it unconditionally (`newarray; putstatic`, as in an interface); $jtgInit only reads it.
-  // C2 folds a static final of an initialized class to a constant, so a probe compiles to
-  // one byte store to a constant address (no field load, null or range check). No method
-  // but <clinit> may putstatic the field: HotSpot stops trusting a final field that any
-  // other method of the class writes (even one never run). For the agent, which creates the
-  // array at ClassPrepare and takes the initializer's array over (agent_state.h): without
-  // it, a method run before the static initializer (an initialization cycle) finds the
-  // field null. Every version of a class must agree (field modifiers cannot change).
-  bool final_array = false;
+  ArrayProbeOptions array{};  // kArray only
 };
 
 struct Result {

@@ -189,7 +189,7 @@ TEST(CompactProbes, KeepANearLimitMethodUnderTheLimit) {
   // Half the probes removed: same $jtgP methods, a smaller method.
   std::vector<bool> removed(static_cast<size_t>(full->plan.probe_slots));
   for (size_t i = 0; i < removed.size(); i += 2) removed[i] = true;
-  o.removed = &removed;
+  o.array.removed = &removed;
   IdAllocator ids2;
   auto half = InstrumentBytes(bytes, "Big", o, ids2);
   ASSERT_TRUE(half.ok()) << half.status();

@@ -28,7 +28,7 @@ std::vector<uint8_t> CoverFixture(const std::string& name) {
 StatusOr<Result> Array(const std::vector<uint8_t>& bytes, const std::vector<bool>* removed) {
   Options o;
   o.probe_style = ProbeStyle::kArray;
-  o.removed = removed;
+  o.array.removed = removed;
   IdAllocator ids;
   return InstrumentBytes(bytes, "test", o, ids);
 }
@@ -291,17 +291,17 @@ TEST(CoverProbesTest, RemovedSlotsLeaveMembersAndPlanUnchanged) {
   EXPECT_EQ(a->cls.FieldName(a->cls.fields.back()), kProbeArrayField);
 }
 
-// Options::fold_methods: only the selected methods get fold guards (and only their slots
+// ArrayProbeOptions::fold_methods: only the selected methods get fold guards (and only their slots
 // get flags); the others keep unguarded stores.
 TEST(CoverProbesTest, FoldMethodsGuardOnlyTheSelectedMethods) {
   const auto bytes = CoverFixture("cover/Branchy");
   auto fold = [&](const std::vector<bool>* methods) {
     Options o;
     o.probe_style = ProbeStyle::kArray;
-    o.final_array = true;
-    o.array_prologue = false;
-    o.fold_flags = true;
-    o.fold_methods = methods;
+    o.array.final_array = true;
+    o.array.prologue = false;
+    o.array.fold_flags = true;
+    o.array.fold_methods = methods;
     IdAllocator ids;
     return InstrumentBytes(bytes, "test", o, ids);
   };
@@ -482,11 +482,11 @@ VerifyTotals VerifyArrayDir(const std::string& what, const fs::path& in, bool ev
     for (size_t k = 1; k < removed.size(); k += 2) removed[k] = every_other;
     Options o;
     o.probe_style = ProbeStyle::kArray;
-    o.removed = &removed;
-    o.final_array = agent;
-    o.array_prologue = !agent;
-    o.fold_flags = fold;
-    if (fold_every_other_method) o.fold_methods = &fold_methods;
+    o.array.removed = &removed;
+    o.array.final_array = agent;
+    o.array.prologue = !agent;
+    o.array.fold_flags = fold;
+    if (fold_every_other_method) o.array.fold_methods = &fold_methods;
     IdAllocator ids;
     auto r = InstrumentBytes(bytes, "test", o, ids);
     if (r.ok()) {

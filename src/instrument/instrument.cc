@@ -81,7 +81,7 @@ bool TargetsStart(const analysis::Cfg& cfg, const CodeAttribute& code) {
 }
 
 // Instruments one method with code. Returns the CP error that makes the class unwritable;
-// per-method problems go to plan.skip_reason. `refs` caches the cmp replacements' entries.
+// per-method problems go to plan.skip. `refs` caches the cmp replacements' entries.
 // Array probes: the static initializer (instrumented after every other method, so the
 // slot count is known) gets the probe array's initialization in front; any problem there
 // is a FailedPrecondition for the whole class.
@@ -99,7 +99,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
       return absl::FailedPreconditionError(
           absl::StrCat("static initializer: ", cfg.status().message()));
     }
-    plan.skip_reason = std::string(cfg.status().message());
+    plan.skip = SkipReason::kUnanalysable;
+    plan.skip_detail = std::string(cfg.status().message());
     return absl::OkStatus();
   }
   // In a class the prefix calls the idempotent $jtgInit; an interface's creates the array.
@@ -182,11 +183,16 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     JTG_RETURN_IF_ERROR(EmitMutationReplacements(plan.mutation_sites, at, cls.cp, refs, ins));
   }
 
-  auto skip = [&](std::string reason) -> Status {
+  // The assembler and the pad writers name the limit a method passed in their error.
+  auto skip = [&](const Status& why) -> Status {
     if (array_clinit) {
-      return absl::FailedPreconditionError(absl::StrCat("static initializer: ", reason));
+      return absl::FailedPreconditionError(absl::StrCat("static initializer: ", why.message()));
     }
-    plan.skip_reason = std::move(reason);
+    plan.skip = why.message() == "jump offset overflow" ? SkipReason::kJumpOverflow
+                : why.message() == "method too large"   ? SkipReason::kMethodTooLarge
+                : why.message() == "max_stack overflow" ? SkipReason::kMaxStack
+                                                        : SkipReason::kRewriteFailed;
+    if (plan.skip == SkipReason::kRewriteFailed) plan.skip_detail = std::string(why.message());
     plan.blocks.clear();  // goals that can never be hit would read as "not covered"
     plan.branches.clear();
     plan.switches.clear();
@@ -196,7 +202,9 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     ExitRewriteOnly(cls, m, cfg->insns, refs, options);
     return absl::OkStatus();
   };
-  if (uint32_t{original.max_stack} + ins.extra_stack > 65535) return skip("max_stack overflow");
+  if (uint32_t{original.max_stack} + ins.extra_stack > 65535) {
+    return skip(absl::ResourceExhaustedError("max_stack overflow"));
+  }
 
   std::vector<uint8_t> patched = original.code;
   int exits = options.exit_rewrite ? RewriteExits(cls.cp, cfg->insns, refs, patched) : 0;
@@ -210,7 +218,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     if (s.kind == ProbeSite::Kind::kBranch && s.strong) insns[s.insn].opcode = classfile::op::kIfne;
   }
   auto assembled = AssembleCode(patched, insns, ins);
-  if (!assembled.ok()) return skip(std::string(assembled.status().message()));
+  if (!assembled.ok()) return skip(assembled.status());
 
   CodeAttribute code = original;
   code.code = std::move(assembled->code);
@@ -218,22 +226,22 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
   RelocateTables(assembled->layout, cls.cp, code);
   if (Status pad = FinishPlacedPads(placed, cfg->insns, assembled->layout, cls, m, cls.cp, code);
       !pad.ok()) {
-    return skip(std::string(pad.message()));
+    return skip(pad);
   }
   if (Status pad = AppendPads(pads, cfg->insns, assembled->layout, cls, m, refs.array_field,
                               refs.array_compact, refs.array_fold_guards, cls.cp, code);
       !pad.ok()) {
-    return skip(std::string(pad.message()));
+    return skip(pad);
   }
   if (refs.array_fold_guards && frames) {
     if (Status g = AddGuardFrames(refs.guards, states, assembled->layout, ins, cls, m, cls.cp, code);
         !g.ok()) {
       if (absl::IsResourceExhausted(g)) return g;
-      return skip(std::string(g.message()));
+      return skip(g);
     }
   }
   Status st = Commit(cls, m, std::move(code));
-  if (!st.ok()) return skip(std::string(st.message()));
+  if (!st.ok()) return skip(st);
   plan.instrumented = true;
   return absl::OkStatus();
 }
@@ -294,11 +302,11 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     plan.descriptor = std::string(cls.MethodDescriptor(m));
     plan.access = m.access;
     if (!m.code) {
-      plan.skip_reason = "no code";
+      plan.skip = SkipReason::kNoCode;
     } else if (helper && !array) {
-      plan.skip_reason = "runtime helper class";
+      plan.skip = SkipReason::kRuntimeHelper;
     } else if (IsEmptyFinalizer(cls, m)) {
-      plan.skip_reason = "empty finalizer (a probe would make HotSpot register every instance for finalization)";
+      plan.skip = SkipReason::kEmptyFinalizer;
     } else {
       const ArrayProbeOptions& a = options.array;
       const bool fold = a.fold_flags && (a.fold_methods == nullptr ||

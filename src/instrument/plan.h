@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -95,11 +96,33 @@ struct MutationSite {
   std::vector<int32_t> control_deps;  // of its block: outcome goal ids, ascending
 };
 
+// Why a method got no probes (MethodPlan::skip); the method runs unchanged but for the
+// in-place exit rewrite, and its goals are cleared.
+enum class SkipReason : uint8_t {
+  kNone,            // instrumented
+  kNoCode,          // abstract or native
+  kRuntimeHelper,   // a class of jtestgen's own runtime
+  kEmptyFinalizer,  // a probe would make HotSpot register every instance for finalization
+  kUnanalysable,    // no control-flow graph could be built (skip_detail says why)
+  kMaxStack,        // max_stack would pass 65535
+  kJumpOverflow,    // a conditional jump's offset would pass 32767
+  kMethodTooLarge,  // the code would pass 65535 bytes
+  kRewriteFailed,   // another step of the rewrite failed (skip_detail says which)
+};
+
+// "no code", "runtime helper class", "empty finalizer", "no control-flow graph",
+// "max_stack overflow", "jump offset overflow", "method too large", "rewrite failed"; "" for
+// kNone.
+std::string_view SkipReasonName(SkipReason r);
+
 struct MethodPlan {
   std::string name, descriptor;
   uint16_t access = 0;
   bool instrumented = false;
-  std::string skip_reason;  // why not instrumented (too large, jump overflow, ...)
+  SkipReason skip = SkipReason::kNone;  // why not instrumented
+  std::string skip_detail;             // kUnanalysable, kRewriteFailed: the error's text
+  // The reason in words: SkipReasonName, then ": " and the detail when there is one.
+  std::string SkipText() const;
   std::vector<BlockGoal> blocks;
   std::vector<BranchGoal> branches;
   std::vector<SwitchGoal> switches;

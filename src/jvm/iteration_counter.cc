@@ -43,7 +43,7 @@ StatusOr<MethodCode> MakeMethodCode(const instrument::ClassPlan& plan,
   if (it == plan.methods.end()) return absl::NotFoundError("no plan for method " + what);
   if (!it->instrumented) {
     return absl::FailedPreconditionError(absl::StrCat(what, " not instrumented: ",
-                                                      it->skip_reason));
+                                                      it->SkipText()));
   }
   JTG_ASSIGN_OR_RETURN(classfile::ParseResult parsed,
                        classfile::Parse(original_bytes, plan.class_name));

@@ -127,7 +127,7 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     const instrument::MethodPlan& mp = plan.methods[mi];
     if (!m.code.has_value() || !counted.contains(mp.name + mp.descriptor)) continue;
     if (!mp.instrumented) {
-      out.not_instrumented.push_back(absl::StrCat(mp.name, mp.descriptor, ": ", mp.skip_reason));
+      out.not_instrumented.push_back(absl::StrCat(mp.name, mp.descriptor, ": ", mp.SkipText()));
       continue;
     }
     auto cfg = analysis::BuildCfg(*m.code);

@@ -201,10 +201,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   generate::CoverageModel model(plans);
   for (const auto& cls : plans) {
     for (const auto& m : cls.methods) {
-      if (!m.instrumented && !m.skip_reason.empty()) {
+      if (!m.instrumented && m.skip != instrument::SkipReason::kNone) {
         std::fprintf(stderr, "note: %s.%s%s not instrumented: %s\n",
                      classfile::JavaSourceName(cls.class_name).c_str(), m.name.c_str(),
-                     m.descriptor.c_str(), m.skip_reason.c_str());
+                     m.descriptor.c_str(), m.SkipText().c_str());
       }
     }
   }

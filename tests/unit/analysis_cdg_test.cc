@@ -154,7 +154,7 @@ TEST(AnalysisCdg, PlanControlDepsMatchFixtureComments) {
     const std::string method(original.MethodName(*site->method));
     const MethodPlan* plan = PlanOf(result->plan, method);
     ASSERT_NE(plan, nullptr);
-    ASSERT_TRUE(plan->instrumented) << plan->skip_reason;
+    ASSERT_TRUE(plan->instrumented) << plan->SkipText();
     const Cfg cfg = CfgOf(*site->method);
     ASSERT_EQ(plan->blocks.size(), cfg.blocks.size());
     const uint32_t block = BlockAtPc(cfg, site->pc);

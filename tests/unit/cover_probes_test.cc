@@ -113,7 +113,7 @@ TEST(CoverProbesTest, EverySlotHasOneProbeOrIsRecordedByItsTargetBlock) {
   const ClassPlan& plan = out->plan;
   int goals = 0, via = 0, by_outcomes = 0;
   for (const MethodPlan& m : plan.methods) {
-    EXPECT_TRUE(m.instrumented || m.blocks.empty()) << m.name << ": " << m.skip_reason;
+    EXPECT_TRUE(m.instrumented || m.blocks.empty()) << m.name << ": " << m.SkipText();
     goals += static_cast<int>(m.blocks.size() + 2 * m.branches.size());
     for (const SwitchGoal& s : m.switches) goals += static_cast<int>(s.target_goals.size());
     via += static_cast<int>(m.outcome_via_block.size());
@@ -398,7 +398,7 @@ TEST(CoverProbesTest, AnEmptyFinalizerStaysEmptyAndANonEmptyOneIsProbed) {
     const MethodPlan* q = Method(quiet->plan, "finalize");
     ASSERT_NE(q, nullptr);
     EXPECT_FALSE(q->instrumented);
-    EXPECT_TRUE(q->skip_reason.starts_with("empty finalizer")) << q->skip_reason;
+    EXPECT_EQ(q->skip, instrument::SkipReason::kEmptyFinalizer) << q->SkipText();
     EXPECT_EQ(finalize_code(quiet->bytes), std::vector<uint8_t>{op::kReturn});
     const MethodPlan* init = Method(quiet->plan, "<init>");
     ASSERT_NE(init, nullptr);
@@ -408,7 +408,7 @@ TEST(CoverProbesTest, AnEmptyFinalizerStaysEmptyAndANonEmptyOneIsProbed) {
     ASSERT_TRUE(loud.ok()) << loud.status();
     const MethodPlan* l = Method(loud->plan, "finalize");
     ASSERT_NE(l, nullptr);
-    EXPECT_TRUE(l->instrumented) << l->skip_reason;
+    EXPECT_TRUE(l->instrumented) << l->SkipText();
     EXPECT_GT(finalize_code(loud->bytes).size(), 10u);
   }
 }
@@ -491,11 +491,11 @@ VerifyTotals VerifyArrayDir(const std::string& what, const fs::path& in, bool ev
     auto r = InstrumentBytes(bytes, "test", o, ids);
     if (r.ok()) {
       for (const MethodPlan& mp : r->plan.methods) {
-        if (!mp.instrumented && mp.skip_reason != "no code" &&
-            !mp.skip_reason.starts_with("empty finalizer")) {
+        if (!mp.instrumented && mp.skip != instrument::SkipReason::kNoCode &&
+            mp.skip != instrument::SkipReason::kEmptyFinalizer) {
           ++skipped;
           std::cout << "[" << what << "] method skipped: " << rel << " " << mp.name << ": "
-                    << mp.skip_reason << "\n";
+                    << mp.SkipText() << "\n";
         }
       }
       bytes = std::move(r->bytes);

@@ -74,7 +74,7 @@ instrument::BranchGoal BranchOf(const std::string& name, size_t k = 0) {
   if (plan) {
     for (const auto& m : plan->methods) {
       if (m.name != name) continue;
-      EXPECT_TRUE(m.instrumented) << m.skip_reason;
+      EXPECT_TRUE(m.instrumented) << m.SkipText();
       auto branches = m.branches;
       std::sort(branches.begin(), branches.end(),
                 [](const auto& a, const auto& b) { return a.offset < b.offset; });

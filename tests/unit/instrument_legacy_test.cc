@@ -73,7 +73,7 @@ TEST(InstrumentLegacyTest, JsrRetClassVerifiesAfterInstrumentation) {
   auto r = InstrumentBytes(bytes, "gen/Old", Options{}, ids);
   ASSERT_TRUE(r.ok()) << r.status();
   for (const auto& m : r->plan.methods) {
-    EXPECT_TRUE(m.instrumented) << m.name << ": " << m.skip_reason;
+    EXPECT_TRUE(m.instrumented) << m.name << ": " << m.SkipText();
     EXPECT_FALSE(m.blocks.empty());
   }
   auto back = classfile::Parse(r->bytes, "gen/Old");

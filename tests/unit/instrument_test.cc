@@ -49,7 +49,7 @@ TEST(InstrumentPlanTest, GoalsPerBlockBranchAndSwitch) {
 
   const MethodPlan* sign = PlanOf(r->plan, "sign");
   ASSERT_NE(sign, nullptr);
-  EXPECT_TRUE(sign->instrumented) << sign->skip_reason;
+  EXPECT_TRUE(sign->instrumented) << sign->SkipText();
   ASSERT_EQ(sign->blocks.size(), 3u);
   ASSERT_EQ(sign->branches.size(), 1u);
   EXPECT_EQ(sign->branches[0].offset, 1u);
@@ -165,7 +165,7 @@ TEST(InstrumentTest, AbstractMethodsHaveNoGoals) {
   const MethodPlan* area = PlanOf(r->plan, "area");
   ASSERT_NE(area, nullptr);
   EXPECT_FALSE(area->instrumented);
-  EXPECT_EQ(area->skip_reason, "no code");
+  EXPECT_EQ(area->skip, instrument::SkipReason::kNoCode);
   const MethodPlan* bigger = PlanOf(r->plan, "bigger");  // default method
   ASSERT_NE(bigger, nullptr);
   EXPECT_TRUE(bigger->instrumented);

@@ -142,7 +142,7 @@ std::map<std::string, int> SkipReasons(
   std::map<std::string, int> reasons;
   for (const auto& [name, plan] : plans) {
     for (const auto& m : plan.methods) {
-      if (!m.instrumented) ++reasons[m.skip_reason];
+      if (!m.instrumented) ++reasons[m.SkipText()];
     }
   }
   return reasons;

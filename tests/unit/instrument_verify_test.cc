@@ -147,13 +147,13 @@ TEST(InstrumentVerifyTest, HugeMethodsWidenOrSkip) {
   int checked = 0;  // each of the three methods must be in the plan (issue 21)
   for (const auto& m : dir.plans["gen.Huge"].methods) {
     if (m.name == "loopBig") {
-      EXPECT_TRUE(m.instrumented) << m.skip_reason;
+      EXPECT_TRUE(m.instrumented) << m.SkipText();
       ++checked;
     } else if (m.name == "ifBig") {
-      EXPECT_EQ(m.skip_reason, "jump offset overflow");
+      EXPECT_EQ(m.skip, instrument::SkipReason::kJumpOverflow) << m.SkipText();
       ++checked;
     } else if (m.name == "tooLarge") {
-      EXPECT_EQ(m.skip_reason, "method too large");
+      EXPECT_EQ(m.skip, instrument::SkipReason::kMethodTooLarge) << m.SkipText();
       ++checked;
     }
   }

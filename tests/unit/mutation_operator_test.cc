@@ -66,7 +66,7 @@ TEST(MutationOperators, OneSitePerInstructionWithItsOpcode) {
   int single = 0;
   std::vector<int32_t> site_ids;
   for (const auto& m : r->plan.methods) {
-    EXPECT_TRUE(m.instrumented) << m.name << ": " << m.skip_reason;
+    EXPECT_TRUE(m.instrumented) << m.name << ": " << m.SkipText();
     for (const auto& s : m.mutation_sites) site_ids.push_back(s.id);
     if (m.name == "mixed") {
       EXPECT_GE(m.mutation_sites.size(), 8u);

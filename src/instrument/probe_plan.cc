@@ -163,7 +163,9 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
   }
   // Goto chains (see BlockGoal::chain_next): targets with a single predecessor that are not
   // exception handlers.
-  for (const auto& [bi, target] : pending_chains) {
+  for (const auto& chain : pending_chains) {
+    const auto bi = chain.first;
+    const auto target = chain.second;  // a variable, not a binding: lambdas capture it
     for (uint32_t t = 0; t < cfg.blocks.size(); ++t) {
       if (cfg.blocks[t].start != target) continue;
       bool handler = std::any_of(code.handlers.begin(), code.handlers.end(),

@@ -10,10 +10,12 @@
 #include "cli/report_command.h"
 #include "cli/suite_command.h"
 #include "cli/supervisor.h"
+#include "common/version.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"jtestgen: test generation and coverage for Java bytecode"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(jtg::Version()), "print the version and exit");
   jtg::cli::SuiteOptions suite;
   std::string budget = "60s";
   auto* cmd = app.add_subcommand("suite", "generate a JUnit test class for a class under test");

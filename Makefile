@@ -1,22 +1,29 @@
 # jtestgen — top-level convenience targets. See README.md.
 #   make demo   build everything and generate + measure a suite for the bundled example
-#   make test   build everything and run the unit and end-to-end tests (ctest)
+#   make test   build everything (-Werror) and run the unit and end-to-end tests (ctest),
+#               then lint, sanitize and fuzz (what CI runs: .ci/run)
+#   make lint       clang-tidy over src/ (needs the build's compile_commands.json)
+#   make sanitize   build the asan preset (ASan + UBSan, JVM-free tests) and run its tests
+#   make fuzz       build the fuzz preset (clang, libFuzzer) and run each target FUZZ_SECONDS
 
 SHELL      := /bin/bash
 BUILD      ?= build
 DEMO_CLASS ?= com.example.inventory.Inventory
 DEMO_OUT   ?= $(BUILD)/demo-gen
 BUDGET     ?= 20s
+WERROR     ?= OFF
+FUZZ_SECONDS ?= 60
 
 APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-headless \
   libabsl-dev libzip-dev libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev \
   junit4 junit5 libhamcrest-java libopentest4j-java libapiguardian-java \
   libjacoco-java libasm-java libcommons-lang3-java libcommons-collections3-java libguava-java \
-  libmockito-java unzip time jq
+  libmockito-java unzip time jq \
+  clang clang-tidy libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test clean
+.PHONY: setup build demo test lint sanitize fuzz clean
 
 setup:
 	@missing=""; \
@@ -33,7 +40,7 @@ setup:
 	fi
 
 build: setup
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJTG_WERROR=$(WERROR)
 	ninja -C $(BUILD)
 
 demo: build
@@ -47,8 +54,25 @@ demo: build
 	 json=$$(tools/jacoco/measure_suite.sh $(BUILD)/examples/classes $(DEMO_CLASS) $(DEMO_OUT) 5) || exit 1; \
 	 tools/jacoco/compare.sh "$$json" $(DEMO_OUT)/jtestgen-report.json
 
+# CI (.ci/run) runs this: warnings are errors, then every test, lint, sanitizers, fuzzers.
+test: WERROR := ON
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure
+	$(MAKE) --no-print-directory lint sanitize fuzz
+
+lint: setup
+	@[ -f $(BUILD)/compile_commands.json ] || $(MAKE) --no-print-directory build
+	tools/lint/run_clang_tidy.sh $(BUILD)
+
+sanitize: setup
+	cmake --preset asan
+	cmake --build --preset asan
+	ctest --preset asan
+
+fuzz: setup
+	cmake --preset fuzz
+	cmake --build --preset fuzz
+	tools/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-asan build-fuzz

@@ -6,6 +6,7 @@
 
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
+#include "common/version.h"
 #include "cover/run_cover.h"
 #include "report/run_report.h"
 #include "suite/run_suite.h"
@@ -14,6 +15,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"jtestgen: test generation and coverage for Java bytecode"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(jtg::Version()), "print the version and exit");
   jtg::suite::SuiteOptions suite;
   std::string budget = "60s";
   auto* cmd = app.add_subcommand("suite", "generate a JUnit test class for a class under test");

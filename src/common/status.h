@@ -37,4 +37,4 @@ using absl::StatusOr;
   auto JTG_CONCAT_(jtg_or_, __LINE__) = (expr);                 \
   if (!JTG_CONCAT_(jtg_or_, __LINE__).ok())                     \
     return JTG_CONCAT_(jtg_or_, __LINE__).status();             \
-  lhs = std::move(*JTG_CONCAT_(jtg_or_, __LINE__))
+  lhs = std::move(*JTG_CONCAT_(jtg_or_, __LINE__))  /* NOLINT(bugprone-macro-parentheses): lhs is a declaration ("auto x"), parentheses would break it */

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -22,6 +23,49 @@ constexpr int kVersion = 1;
 Status Bad(std::string_view what, std::string_view why) {
   return absl::DataLossError(absl::StrCat(std::string(what), ": ", std::string(why)));
 }
+
+// Reads optional fields of JSON objects without nlohmann's throwing conversions
+// (json::value throws type_error on a field of another type, and converts a float to an
+// integer even when out of range). A field of the wrong type or range gives the default
+// and records its name in `bad`; the caller then rejects the file.
+class Fields {
+ public:
+  template <typename Int>
+  Int Integer(const json& obj, const char* key, Int def) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return def;
+    if (it->is_number_unsigned()) {
+      const uint64_t v = it->get<uint64_t>();
+      if (v <= static_cast<uint64_t>(std::numeric_limits<Int>::max())) return static_cast<Int>(v);
+    } else if (it->is_number_integer()) {
+      const int64_t v = it->get<int64_t>();
+      if (v >= std::numeric_limits<Int>::min() && v <= std::numeric_limits<Int>::max()) {
+        return static_cast<Int>(v);
+      }
+    }
+    return Fail(key, def);
+  }
+  double Number(const json& obj, const char* key, double def) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return def;
+    return it->is_number() ? it->get<double>() : Fail(key, def);
+  }
+  std::string String(const json& obj, const char* key, const std::string& def) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return def;
+    return it->is_string() ? it->get<std::string>() : Fail(key, def);
+  }
+  // The first field that had the wrong type, or nullptr.
+  const char* bad() const { return bad_; }
+
+ private:
+  template <typename T>
+  T Fail(const char* key, T def) {
+    if (bad_ == nullptr) bad_ = key;
+    return def;
+  }
+  const char* bad_ = nullptr;
+};
 
 }  // namespace
 
@@ -66,35 +110,39 @@ std::string ToJson(const CoverageFile& f) {
 StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view what) {
   json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return Bad(what, "not a JSON object");
-  if (j.value("format", "") != kFormat) return Bad(what, "not a jtestgen coverage file");
+  auto format = j.find("format");
+  if (format == j.end() || !format->is_string() || format->get<std::string>() != kFormat) {
+    return Bad(what, "not a jtestgen coverage file");
+  }
   if (!j.contains("version") || !j["version"].is_number_integer() ||
-      j["version"].get<int>() != kVersion) {
+      j["version"].get<int64_t>() != kVersion) {
     return Bad(what, absl::StrCat("unsupported coverage file version (expected ", kVersion,
                                   ")"));
   }
   CoverageFile f;
-  f.mode = j.value("mode", "");
-  f.pid = j.value("pid", int64_t{0});
-  f.includes = j.value("includes", "");
-  f.excludes = j.value("excludes", "");
-  f.start_ms = j.value("start_ms", int64_t{0});
-  f.dump_ms = j.value("dump_ms", int64_t{0});
+  Fields fields;
+  f.mode = fields.String(j, "mode", "");
+  f.pid = fields.Integer(j, "pid", int64_t{0});
+  f.includes = fields.String(j, "includes", "");
+  f.excludes = fields.String(j, "excludes", "");
+  f.start_ms = fields.Integer(j, "start_ms", int64_t{0});
+  f.dump_ms = fields.Integer(j, "dump_ms", int64_t{0});
   if (j.contains("stats") && j["stats"].is_object()) {
     const json& s = j["stats"];
-    f.stats.polls = s.value("polls", int64_t{0});
-    f.stats.retransform_batches = s.value("retransform_batches", int64_t{0});
-    f.stats.retransformed_classes = s.value("retransformed_classes", int64_t{0});
-    f.stats.fold_classes = s.value("fold_classes", int64_t{0});
-    f.stats.fold_flags_set = s.value("fold_flags_set", int64_t{0});
-    f.stats.covered_probes_kept = s.value("covered_probes_kept", int64_t{0});
-    f.stats.retransform_ms = s.value("retransform_ms", 0.0);
-    f.stats.instrumented_classes = s.value("instrumented_classes", int64_t{0});
-    f.stats.instrument_ms = s.value("instrument_ms", 0.0);
-    f.stats.plan_cache_hits = s.value("plan_cache_hits", int64_t{0});
-    f.stats.plan_cache_stores = s.value("plan_cache_stores", int64_t{0});
-    f.stats.profiled_classes = s.value("profiled_classes", int64_t{0});
-    f.stats.demand_methods = s.value("demand_methods", int64_t{0});
-    f.stats.static_methods = s.value("static_methods", int64_t{0});
+    f.stats.polls = fields.Integer(s, "polls", int64_t{0});
+    f.stats.retransform_batches = fields.Integer(s, "retransform_batches", int64_t{0});
+    f.stats.retransformed_classes = fields.Integer(s, "retransformed_classes", int64_t{0});
+    f.stats.fold_classes = fields.Integer(s, "fold_classes", int64_t{0});
+    f.stats.fold_flags_set = fields.Integer(s, "fold_flags_set", int64_t{0});
+    f.stats.covered_probes_kept = fields.Integer(s, "covered_probes_kept", int64_t{0});
+    f.stats.retransform_ms = fields.Number(s, "retransform_ms", 0.0);
+    f.stats.instrumented_classes = fields.Integer(s, "instrumented_classes", int64_t{0});
+    f.stats.instrument_ms = fields.Number(s, "instrument_ms", 0.0);
+    f.stats.plan_cache_hits = fields.Integer(s, "plan_cache_hits", int64_t{0});
+    f.stats.plan_cache_stores = fields.Integer(s, "plan_cache_stores", int64_t{0});
+    f.stats.profiled_classes = fields.Integer(s, "profiled_classes", int64_t{0});
+    f.stats.demand_methods = fields.Integer(s, "demand_methods", int64_t{0});
+    f.stats.static_methods = fields.Integer(s, "static_methods", int64_t{0});
   }
   if (!j.contains("classes") || !j["classes"].is_array()) return Bad(what, "no classes array");
   for (const json& c : j["classes"]) {
@@ -108,10 +156,10 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
     auto hash = HexToHash(c["hash"].get<std::string>());
     if (!hash) return Bad(what, absl::StrCat(cc.name, ": bad hash"));
     cc.hash = *hash;
-    auto defined = HexToHash(c.value("defined", c["hash"].get<std::string>()));
+    auto defined = HexToHash(fields.String(c, "defined", c["hash"].get<std::string>()));
     if (!defined) return Bad(what, absl::StrCat(cc.name, ": bad defined hash"));
     cc.defined_hash = *defined;
-    cc.slots = c["slots"].get<int32_t>();
+    cc.slots = fields.Integer(c, "slots", int32_t{0});
     for (const json& k : c["covered"]) {
       if (!k.is_number_integer()) return Bad(what, absl::StrCat(cc.name, ": bad slot"));
       const int64_t slot = k.get<int64_t>();
@@ -122,9 +170,12 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
     }
     std::sort(cc.covered.begin(), cc.covered.end());
     cc.covered.erase(std::unique(cc.covered.begin(), cc.covered.end()), cc.covered.end());
-    cc.retransforms = c.value("retransforms", 0);
-    cc.note = c.value("note", "");
+    cc.retransforms = fields.Integer(c, "retransforms", int32_t{0});
+    cc.note = fields.String(c, "note", "");
     f.classes.push_back(std::move(cc));
+  }
+  if (fields.bad() != nullptr) {
+    return Bad(what, absl::StrCat("field ", fields.bad(), " has the wrong type or range"));
   }
   return f;
 }

@@ -139,6 +139,7 @@ StatusOr<JdkGuards> StartJdkGuards(Jvm& jvm, CoverageTransformer& transformer,
   JTG_RETURN_IF_ERROR(jvm.LetJavaBaseReadRuntime());
   auto table = JdkGuardTable();
   std::vector<std::string> names;
+  names.reserve(table.size());
   for (const auto& [name, hooks] : table) names.push_back(name);
   transformer.GuardJdkClasses(std::move(table));
   JdkGuards guards;

@@ -159,6 +159,7 @@ StatusOr<int> Jvm::RetransformLoadedClasses(const std::vector<std::string>& inte
         "RetransformLoadedClasses needs a Jvm created with JvmOptions::retransform");
   }
   std::vector<std::string> wanted;  // as class signatures, "Ljava/util/ArrayList;"
+  wanted.reserve(internal_names.size());
   for (const auto& n : internal_names) wanted.push_back("L" + n + ";");
   std::sort(wanted.begin(), wanted.end());
 

@@ -92,7 +92,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
                    j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
   for (const auto& t : tests) {
-    MethodWriter w(t.test, t.result, t.keep_assertion, oracle, opts.dialect, namer, &folder);
+    MethodWriter w(t.test, t.result, t.keep_assertion, oracle, namer, &folder);
     std::string name = TestName(t, used);
     body.push_back("");
     int first = static_cast<int>(body.size());
@@ -161,7 +161,7 @@ JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions&
   std::vector<std::pair<int, int>> ranges;
   for (const auto& t : tests) {
     static const std::vector<bool> kNoKeep;
-    MethodWriter w(t.test, t.result, kNoKeep, oracle, opts.dialect, namer);
+    MethodWriter w(t.test, t.result, kNoKeep, oracle, namer);
     body.push_back("");
     int first = static_cast<int>(body.size());
     if (!t.doc.empty()) {

@@ -32,11 +32,10 @@ bool LooksUnstable(const std::u16string& s) {
 
 }  // namespace
 
-MethodWriter::MethodWriter(const TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,
-             const TypeOracle& oracle, Dialect dialect, TypeNamer& namer,
-             FolderMap* folder)
-    : tc_(tc), r_(r), keep_(keep), oracle_(oracle), dialect_(dialect), namer_(namer),
-      folder_(folder) {
+MethodWriter::MethodWriter(const TestCase& tc, const testcase::ExecResult& r,
+                           const std::vector<bool>& keep, const TypeOracle& oracle,
+                           TypeNamer& namer, FolderMap* folder)
+    : tc_(tc), r_(r), keep_(keep), oracle_(oracle), namer_(namer), folder_(folder) {
   uses_.assign(tc.size(), 0);
   for (const Stmt& s : tc.stmts) {
     if (s.receiver >= 0) ++uses_[static_cast<size_t>(s.receiver)];

@@ -14,8 +14,8 @@ namespace jtg::output {
 
 class MethodWriter {
  public:
-  MethodWriter(const testcase::TestCase& tc, const testcase::ExecResult& r, const std::vector<bool>& keep,
-               const TypeOracle& oracle, Dialect dialect, TypeNamer& namer,
+  MethodWriter(const testcase::TestCase& tc, const testcase::ExecResult& r,
+               const std::vector<bool>& keep, const TypeOracle& oracle, TypeNamer& namer,
                FolderMap* folder = nullptr);
 
   // With `perf_last`, no assertions are written and the last statement becomes
@@ -64,7 +64,6 @@ class MethodWriter {
   const testcase::ExecResult& r_;
   const std::vector<bool>& keep_;
   const TypeOracle& oracle_;
-  Dialect dialect_;
   TypeNamer& namer_;
   FolderMap* folder_;
   std::vector<int> uses_;

@@ -13,7 +13,8 @@ StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
                                                     classpath::Classpath& cp) {
   auto s = std::unique_ptr<PerfSession>(new PerfSession{opts, cp, {}, nullptr, nullptr, {},
                                                          generate::Rng(opts.seed),
-                                                         std::chrono::steady_clock::now()});
+                                                         std::chrono::steady_clock::now(),
+                                                         0, 0, 0, 0, 0, {}});
   jvm::JvmOptions jopts;
   jopts.classpath = cp.spec();
   std::vector<std::string> jdk = CountedJdkClasses();

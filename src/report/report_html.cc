@@ -104,7 +104,7 @@ Status WriteHtml(const Report& r, const std::string& dir,
       if (!path) continue;
       JTG_ASSIGN_OR_RETURN(std::string text, ReadSource(*path));
       const std::string page = SourcePageName(p.name, file);
-      JTG_RETURN_IF_ERROR(Write(dir + "/" + page, SourcePage(p.name.empty() ? file : p.name + "/" + file, text, sf.lines)));
+      JTG_RETURN_IF_ERROR(Write(absl::StrCat(dir, "/", page), SourcePage(p.name.empty() ? file : p.name + "/" + file, text, sf.lines)));
       source_pages[file] = page;
     }
     for (const ClassCoverageReport& c : p.classes) {
@@ -114,7 +114,7 @@ Status WriteHtml(const Report& r, const std::string& dir,
                                 Esc(classfile::BinaryName(c.name)), "</a>"),
                    c.counters);
       JTG_RETURN_IF_ERROR(
-          Write(dir + "/" + page, ClassPage(c, src == source_pages.end() ? "" : src->second)));
+          Write(absl::StrCat(dir, "/", page), ClassPage(c, src == source_pages.end() ? "" : src->second)));
     }
   }
   index += "</table>";

@@ -99,7 +99,7 @@ void ResetSignals() {
       uint16_t n = static_cast<uint16_t>(std::min<size_t>(msg.size(), 1000));
       char buf[2 + 1000];
       std::memcpy(buf, &n, 2);
-      std::memcpy(buf + 2, msg.data(), n);
+      std::copy_n(msg.data(), n, buf + 2);  // a length-prefixed message, not a C string
       Send(fd, kError, buf, 2 + n);
       _exit(126);
     }
@@ -123,7 +123,7 @@ void ResetSignals() {
 }  // namespace
 
 StatusOr<SandboxedProcess> SandboxedProcess::Start(const SandboxSpec& spec, bool sandboxed,
-                                                   std::function<int()> body) {
+                                                   const std::function<int()>& body) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) {
     return absl::InternalError(absl::StrCat("cannot create a pipe: ", std::strerror(errno)));

@@ -47,7 +47,7 @@ class SandboxedProcess {
   // but no namespace is entered (for systems where namespaces cannot be had and the user
   // opted out explicitly). Errors: Internal when fork or pipe fails.
   static StatusOr<SandboxedProcess> Start(const SandboxSpec& spec, bool sandboxed,
-                                          std::function<int()> body);
+                                          const std::function<int()>& body);
 
   SandboxedProcess(SandboxedProcess&& o) noexcept;
   SandboxedProcess& operator=(SandboxedProcess&&) = delete;

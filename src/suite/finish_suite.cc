@@ -73,7 +73,7 @@ std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,
   for (auto& t : tests) {
     testcase::ExecResult r = ex.Run(t);
     if (!r.Writable() || NamesTheSandbox(t, r, folder)) continue;
-    out.push_back(WrittenTest{std::move(t), std::move(r)});
+    out.push_back(WrittenTest{std::move(t), std::move(r), {}});
   }
   return out;
 }

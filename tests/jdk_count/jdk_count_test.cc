@@ -115,7 +115,9 @@ TEST(JdkCount, ReadsSystemClassBytes) {
                                     "(Ljava/lang/Object;II)I");
   ASSERT_TRUE(hooked.ok()) << hooked.status();
   for (const auto& m : parsed->cls.methods) {
-    if (parsed->cls.MethodName(m) == "indexOfRange") EXPECT_EQ(m.code->code, hooked->code.code);
+    if (parsed->cls.MethodName(m) == "indexOfRange") {
+      EXPECT_EQ(m.code->code, hooked->code.code);
+    }
   }
 }
 

@@ -5,7 +5,8 @@
 // this tracker.
 //
 // Mechanism: the JDK guards hook Thread.start() (jdk_guards.h), so jtestgen.rt.Sandbox holds
-// every thread started while the search JVM is armed, synchronously (a JVMTI ThreadStart
+// every thread started while the search JVM is armed (except the JDK's own service threads,
+// InnocuousThread, which the JDK starts lazily in whichever test first needs one), synchronously (a JVMTI ThreadStart
 // event would come from the new thread, possibly after the test ended). BeginTest drops
 // what was started between tests (by the engine or the JVM); at EndTest each thread the test
 // started that is still alive is

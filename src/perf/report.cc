@@ -5,6 +5,7 @@
 
 #include "nlohmann/json.hpp"
 #include "absl/strings/str_cat.h"
+#include "common/version.h"
 
 namespace jtg::perf {
 
@@ -60,6 +61,7 @@ std::string ReportJson(const PerfReport& r) {
     for (const auto& [name, seconds] : r.phases_s) phases[name] = seconds;
     j["phases_s"] = phases;  // beyond the contract's keys, after them
   }
+  j["version"] = std::string(Version());  // the binary that made the report
   return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
@@ -77,6 +79,7 @@ std::string Num(double v) {
 
 std::string ReportMarkdown(const PerfReport& r) {
   std::string md = "# jtestgen perf: " + r.cls + "\n\n";
+  md += "Made by " + std::string(Version()) + ".\n\n";
   md += "Budget " + Num(r.budget_s) + " s, mu = " + std::to_string(r.mu) + ". " +
         std::to_string(r.findings.size()) + " finding(s), " + std::to_string(r.skipped.size()) +
         " method(s) skipped.\n";

@@ -10,6 +10,7 @@
 #include "classfile/descriptor.h"
 #include "report/report_writers.h"
 #include "report/source_page.h"
+#include "common/version.h"
 
 namespace jtg::report {
 namespace {
@@ -92,7 +93,8 @@ Status WriteHtml(const Report& r, const std::string& dir,
   if (ec) return absl::InternalError(absl::StrCat("cannot create ", dir, ": ", ec.message()));
   std::string index = absl::StrCat(
       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>jtestgen coverage</title>",
-      kStyle, "</head><body><h1>jtestgen coverage</h1><table>", kHead);
+      kStyle, "</head><body><h1>jtestgen coverage</h1><p>", Esc(std::string(Version())),
+      "</p><table>", kHead);
   index += Row("<b>total</b>", r.counters);
   for (const PackageReport& p : r.packages) {
     std::string pkg = p.name.empty() ? "(default package)" : p.name;

@@ -3,6 +3,7 @@
 #include "classfile/descriptor.h"
 #include "nlohmann/json.hpp"
 #include "report/report_writers.h"
+#include "common/version.h"
 
 namespace jtg::report {
 namespace {
@@ -45,6 +46,7 @@ std::string ReportJson(const Report& r) {
         {{"name", Dotted(p.name)}, {"counters", Of(p.counters)}, {"classes", classes}});
   }
   json j = {{"format", "jtestgen-report"},
+            {"version", std::string(Version())},
             {"counters", Of(r.counters)},
             {"packages", packages},
             {"warnings", r.warnings}};

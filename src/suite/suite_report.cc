@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "nlohmann/json.hpp"
+#include "common/version.h"
 
 namespace jtg::suite {
 
@@ -14,6 +15,7 @@ namespace fs = std::filesystem;
 Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   nlohmann::ordered_json j;
   j["class"] = r.class_name;
+  j["version"] = std::string(Version());  // the binary that made the report
   j["junit"] = r.junit;
   j["seed"] = r.seed;
   j["tests"] = r.tests;

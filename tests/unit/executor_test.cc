@@ -61,7 +61,11 @@ TEST(Executor, ReportsExceptionsWithTypeAndMessage) {
   EXPECT_EQ(r.threw_at, 1);
   EXPECT_EQ(r.exception_class, "java.lang.IllegalArgumentException");
   EXPECT_EQ(r.exception_message, "negative start");
-  EXPECT_TRUE(r.Writable());
+  EXPECT_TRUE(r.Writable()) << "budget_exceeded=" << r.budget_exceeded << " setup_failed="
+                            << r.setup_failed << " exit=" << r.exit_attempt << " sandbox="
+                            << r.sandbox_events << " (" << r.sandbox_first
+                            << ") threads_busy=" << r.threads_busy
+                            << " unstoppable=" << r.threads_unstoppable;
 }
 
 TEST(Executor, NullReceiverThrowsNullPointerException) {

@@ -149,5 +149,15 @@ TEST(ThreadTracker, ABusyThreadMakesTheTestUnwritableAndIsStopped) {
   EXPECT_TRUE(ended.Writable());
 }
 
+// The JDK starts its own service threads lazily (Common-Cleaner on the first run that opens
+// a jar, a Cleaner's thread): they are the JDK's, not the test's, and are left alone.
+TEST(ThreadTracker, AJdkServiceThreadIsNotTheTests) {
+  ExecResult r = RunStatic("cleaner", "()I");
+  EXPECT_TRUE(r.Normal()) << r.exception_class;
+  EXPECT_EQ(r.threads_busy, 0);
+  EXPECT_EQ(r.threads_unstoppable, 0);
+  EXPECT_TRUE(r.Writable());
+}
+
 }  // namespace
 }  // namespace jtg

@@ -36,6 +36,7 @@ TEST(SuiteReport, InvalidUtf8FromTheCodeUnderTestIsReplaced) {
   auto j = nlohmann::json::parse(text.str(), nullptr, false);
   ASSERT_FALSE(j.is_discarded());
   EXPECT_EQ(j["class"], "a.B");
+  EXPECT_EQ(j["version"].get<std::string>().rfind("jtestgen ", 0), 0u);  // with its commit
   EXPECT_EQ(j["test_file"].get<std::string>().rfind("bad", 0), 0u);
 }
 

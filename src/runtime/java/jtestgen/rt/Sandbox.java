@@ -68,9 +68,15 @@ public final class Sandbox {
     public void uncaughtException(Thread t, Throwable e) {}
   }
 
-  /** Entry of Thread.start(): the engine stops what a test left running (thread_tracker.h). */
+  /**
+   * Entry of Thread.start(): the engine stops what a test left running (thread_tracker.h).
+   * The JDK's own service threads (InnocuousThread: Common-Cleaner, a Cleaner's thread), which
+   * the JDK starts lazily during whichever test first needs them, are not the test's: they are
+   * meant to live on, and stopping them would break the JDK for every later test.
+   */
   public static synchronized void thread(int unused, Object thread) {
     if (!armed || !(thread instanceof Thread)) return;
+    if (thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread")) return;
     if (startedCount == started.length) {
       Thread[] bigger = new Thread[started.length * 2];
       System.arraycopy(started, 0, bigger, 0, startedCount);

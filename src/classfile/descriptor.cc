@@ -118,12 +118,4 @@ std::string JavaSourceName(std::string_view internal_name) {
   return out;
 }
 
-std::string BinaryName(std::string_view internal_name) {
-  std::string out(internal_name);
-  for (char& c : out) {
-    if (c == '/') c = '.';
-  }
-  return out;
-}
-
 }  // namespace jtg::classfile

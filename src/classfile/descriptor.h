@@ -34,8 +34,6 @@ StatusOr<MethodDesc> ParseMethodDescriptor(std::string_view d);
 
 // java/util/Map$Entry -> java.util.Map.Entry (source form for nested classes).
 std::string JavaSourceName(std::string_view internal_name);
-// java/util/Map$Entry -> java.util.Map$Entry (binary name, as Class.forName takes it).
-std::string BinaryName(std::string_view internal_name);
 
 // Java keyword of a primitive descriptor character (B C D F I J S Z); "void" otherwise.
 std::string_view PrimitiveName(char base);

@@ -173,10 +173,7 @@ std::string GenericType::ToString() const {
       if (wildcard == '*' || args.empty()) return "?";
       return std::string(wildcard == '+' ? "? extends " : "? super ") + args[0].ToString();
     case kClass: {
-      std::string n = name;
-      for (char& c : n) {
-        if (c == '/' || c == '$') c = '.';
-      }
+      std::string n = JavaSourceName(name);
       if (args.empty()) return n;
       n += "<";
       for (size_t i = 0; i < args.size(); ++i) {

@@ -1,3 +1,4 @@
+#include "classfile/names.h"
 #include "coverage/class_filter.h"
 
 #include <algorithm>
@@ -45,11 +46,11 @@ ClassFilter::ClassFilter(std::string_view includes, std::string_view excludes)
     : includes_(includes), excludes_(excludes), in_(Split(includes)), out_(Split(excludes)) {}
 
 bool ClassFilter::Accepts(std::string_view internal_name) const {
-  std::string name(internal_name);
-  if (name.find("$$Lambda") != std::string::npos || name.find("$Proxy") != std::string::npos) {
+  if (internal_name.find("$$Lambda") != std::string_view::npos ||
+      internal_name.find("$Proxy") != std::string_view::npos) {
     return false;
   }
-  std::replace(name.begin(), name.end(), '/', '.');
+  const std::string name = classfile::ToBinary(internal_name);
   for (std::string_view never : kNever) {
     if (name.starts_with(never)) return false;
   }

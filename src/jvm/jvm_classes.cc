@@ -3,6 +3,7 @@
 // (jvm.h). All run on the creating thread's JNIEnv.
 #include <algorithm>
 
+#include "classfile/names.h"
 #include "jvm/jni_util.h"
 #include "jvm/jvm.h"
 
@@ -99,8 +100,7 @@ Status Jvm::LoadClassWithoutInit(const std::string& internal_name) {
                                      : env->GetMethodID(loader, "loadClass",
                                                         "(Ljava/lang/String;)Ljava/lang/Class;");
   JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: ClassLoader.loadClass"));
-  std::string binary = internal_name;
-  std::replace(binary.begin(), binary.end(), '/', '.');
+  const std::string binary = classfile::ToBinary(internal_name);
   jstring name = env->NewStringUTF(binary.c_str());
   JTG_RETURN_IF_ERROR(CheckException(env, "LoadClassWithoutInit: class name"));
   env->CallObjectMethod(app, load, name);

@@ -1,12 +1,14 @@
 #include "output/junit_writer.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
 #include "output/java_source.h"
 #include "output/method_writer.h"
 
@@ -44,11 +46,7 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
   if (t.result.threw_at >= 0) {
     clean += "_throws" + SimpleName(t.result.exception_class.empty()
                                         ? std::string("Exception")
-                                        : [&] {
-                                            std::string n = t.result.exception_class;
-                                            for (char& c : n) if (c == '.') c = '/';
-                                            return n;
-                                          }());
+                                        : classfile::ToInternal(t.result.exception_class));
   }
   int n = used[clean]++;
   return clean + "_" + std::to_string(n);
@@ -60,8 +58,7 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
 JavaFile NamedFor(const std::string& cut, const std::string& suffix) {
   JavaFile f;
   size_t slash = cut.rfind('/');
-  f.package_name = slash == std::string::npos ? "" : cut.substr(0, slash);
-  std::replace(f.package_name.begin(), f.package_name.end(), '/', '.');
+  f.package_name = slash == std::string::npos ? "" : classfile::ToBinary(cut.substr(0, slash));
   for (const char* reserved : {"java.", "javax.", "jdk.", "sun."}) {
     if (f.package_name.starts_with(reserved) || f.package_name + "." == reserved) {
       f.package_name = "jtestgen." + f.package_name;
@@ -211,6 +208,12 @@ JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions&
   for (const auto& l : lines) out << l << "\n";
   f.source = out.str();
   return f;
+}
+
+std::string SourcePathOf(const JavaFile& file, const std::string& root) {
+  return (std::filesystem::path(root) / classfile::ToInternal(file.package_name) /
+          (file.class_name + ".java"))
+      .string();
 }
 
 }  // namespace jtg::output

@@ -59,6 +59,9 @@ struct JavaFile {
   bool uses_test_folder = false;
 };
 
+// Where `file` goes under the source root `root`: root/a/b/CTest.java.
+std::string SourcePathOf(const JavaFile& file, const std::string& root);
+
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
                     const TypeOracle& oracle);
 

@@ -4,8 +4,9 @@
 #include <map>
 #include <regex>
 
-#include "classfile/descriptor.h"
 #include "absl/strings/str_cat.h"
+#include "classfile/descriptor.h"
+#include "classfile/names.h"
 
 namespace jtg::output {
 
@@ -60,9 +61,8 @@ std::vector<std::string> MethodWriter::Lines(bool perf_last) {
     }
     std::string expr = Expr(i);
     if (threw) {
-      std::string ex = oracle_.public_exception(r_.exception_class);
-      std::replace(ex.begin(), ex.end(), '.', '/');
-      ex = namer_.Name(ex);
+      const std::string ex =
+          namer_.Name(classfile::ToInternal(oracle_.public_exception(r_.exception_class)));
       std::string body = s.kind == StmtKind::kNewCollection ? "{ " + expr + " }" : expr;
       out.push_back(absl::StrCat("assertThrows(", ex, ".class, () -> ", body, ");"));
       break;

@@ -33,14 +33,6 @@ Status FreshDir(const fs::path& dir) {
   return absl::OkStatus();
 }
 
-std::string SourcePath(const JavaFile& f, const std::string& root) {
-  std::string pkg = f.package_name;
-  for (char& c : pkg) {
-    if (c == '.') c = '/';
-  }
-  return (fs::path(root) / pkg / (f.class_name + ".java")).string();
-}
-
 std::string Qualified(const JavaFile& f) {
   return f.package_name.empty() ? f.class_name : f.package_name + "." + f.class_name;
 }
@@ -141,10 +133,10 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   Validation v;
   // Compiled and run from the work directory; only a file that passed every run reaches
   // `source_root` (a file that did not could hold a test that harms whoever runs it).
-  const std::string final_path = source_root.empty() ? "" : SourcePath(file, source_root);
+  const std::string final_path = source_root.empty() ? "" : SourcePathOf(file, source_root);
   std::error_code ec;
   if (!final_path.empty()) fs::remove(final_path, ec);
-  std::string src = SourcePath(file, (fs::path(opts.work_dir) / "src").string());
+  std::string src = SourcePathOf(file, (fs::path(opts.work_dir) / "src").string());
   fs::create_directories(fs::path(src).parent_path(), ec);
   {
     std::ofstream out(src);

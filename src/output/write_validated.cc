@@ -6,14 +6,6 @@
 
 namespace jtg::output {
 
-std::string SourcePathOf(const JavaFile& file, const std::string& root) {
-  std::string pkg = file.package_name;
-  for (char& c : pkg) {
-    if (c == '.') c = '/';
-  }
-  return (std::filesystem::path(root) / pkg / (file.class_name + ".java")).string();
-}
-
 namespace {
 
 void PrintDrops(const Validation& v, const ValidatedWriteOptions& opts) {

@@ -57,7 +57,4 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
                                         const ValidatedWriteOptions& opts,
                                         const RefineWholeRunFailure& refine = nullptr);
 
-// Where Validate writes `file` under `root`: root/a/b/CTest.java.
-std::string SourcePathOf(const JavaFile& file, const std::string& root);
-
 }  // namespace jtg::output

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
 #include "perf/jdk_dispatch.h"
 
 namespace jtg::perf {
@@ -21,7 +22,7 @@ std::string MethodKey::JavaName() const {
       params += p.JavaName();
     }
   }
-  return absl::StrCat(classfile::BinaryName(owner), ".", name, "(", params, ")");
+  return absl::StrCat(classfile::ToBinary(owner), ".", name, "(", params, ")");
 }
 
 const MethodInfo* FindMethod(const ClassFile& cls, std::string_view name, std::string_view desc) {

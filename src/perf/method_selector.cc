@@ -16,10 +16,7 @@ std::string Trim(const std::string& s) {
 std::string JavaName(const classfile::TypeDesc& t) {
   std::string base;
   if (t.base == 'L') {
-    base = t.class_name;
-    for (char& c : base) {
-      if (c == '/' || c == '$') c = '.';
-    }
+    base = classfile::JavaSourceName(t.class_name);
   } else {
     base = std::string(classfile::PrimitiveName(t.base));
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "classfile/names.h"
 #include "instrument/instrument.h"
 #include "instrument/read_probes.h"
 #include "jvm/jni_util.h"
@@ -14,17 +15,11 @@
 namespace jtg::perf {
 namespace {
 
-std::string Binary(std::string_view internal) {
-  std::string s(internal);
-  std::replace(s.begin(), s.end(), '/', '.');
-  return s;
-}
-
 // "field java.util.ArrayList.size, line 300" / "Object[] element, line 306".
 std::string Describe(const instrument::ReadSite& s) {
   std::string d = s.what;
   if (size_t colon = d.find(':'); colon != std::string::npos) {  // owner.name:desc
-    d = "field " + Binary(d.substr(0, colon));
+    d = "field " + classfile::ToBinary(d.substr(0, colon));
   }
   if (s.line > 0) d += ", line " + std::to_string(s.line);
   return d;

@@ -7,6 +7,7 @@
 #include "analysis/cfg.h"
 #include "classfile/class_file.h"
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
 #include "instrument/instrument.h"
 #include "instrument/probe_plan.h"
 #include "report/javac_filters.h"
@@ -116,7 +117,7 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
   const instrument::ClassPlan& plan = instrumented->plan;
   if (recorded_slots > 0 && plan.probe_slots != recorded_slots) {
     return absl::FailedPreconditionError(absl::StrCat(
-        classfile::BinaryName(out.name), ": the probe plan has ", plan.probe_slots,
+        classfile::ToBinary(out.name), ": the probe plan has ", plan.probe_slots,
         " slots but the agent recorded ", recorded_slots,
         " (coverage written by another jtestgen version?)"));
   }

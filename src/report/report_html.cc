@@ -8,9 +8,10 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
+#include "common/version.h"
 #include "report/report_writers.h"
 #include "report/source_page.h"
-#include "common/version.h"
 
 namespace jtg::report {
 namespace {
@@ -45,13 +46,13 @@ Status Write(const std::string& path, const std::string& text) {
 }
 
 std::string PageName(const ClassCoverageReport& c) {
-  std::string n = classfile::BinaryName(c.name);
+  std::string n = classfile::ToBinary(c.name);
   return absl::StrReplaceAll(n, {{"$", "_"}}) + ".html";
 }
 
 // `source_page`: the source-line page of the class's source file ("" when there is none).
 std::string ClassPage(const ClassCoverageReport& c, const std::string& source_page) {
-  const std::string name = classfile::BinaryName(c.name);
+  const std::string name = classfile::ToBinary(c.name);
   std::string source;
   if (!source_page.empty()) {
     source = absl::StrCat(" &middot; source <a href=\"", Esc(source_page), "\">",
@@ -97,8 +98,7 @@ Status WriteHtml(const Report& r, const std::string& dir,
       "</p><table>", kHead);
   index += Row("<b>total</b>", r.counters);
   for (const PackageReport& p : r.packages) {
-    std::string pkg = p.name.empty() ? "(default package)" : p.name;
-    std::replace(pkg.begin(), pkg.end(), '/', '.');
+    const std::string pkg = p.name.empty() ? "(default package)" : classfile::ToBinary(p.name);
     index += Row(absl::StrCat("<b>", Esc(pkg), "</b>"), p.counters);
     std::map<std::string, std::string> source_pages;  // source file -> page written
     for (const auto& [file, sf] : p.source_files) {
@@ -113,7 +113,7 @@ Status WriteHtml(const Report& r, const std::string& dir,
       const std::string page = PageName(c);
       auto src = source_pages.find(c.source_file);
       index += Row(absl::StrCat("&nbsp;&nbsp;<a href=\"", Esc(page), "\">",
-                                Esc(classfile::BinaryName(c.name)), "</a>"),
+                                Esc(classfile::ToBinary(c.name)), "</a>"),
                    c.counters);
       JTG_RETURN_IF_ERROR(
           Write(absl::StrCat(dir, "/", page), ClassPage(c, src == source_pages.end() ? "" : src->second)));

@@ -1,9 +1,10 @@
 #include <algorithm>
 
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
+#include "common/version.h"
 #include "nlohmann/json.hpp"
 #include "report/report_writers.h"
-#include "common/version.h"
 
 namespace jtg::report {
 namespace {
@@ -16,11 +17,6 @@ json Of(const Counters& c) {
   return {{"instruction", Of(c.instruction)}, {"branch", Of(c.branch)},
           {"line", Of(c.line)},               {"complexity", Of(c.complexity)},
           {"method", Of(c.method)},           {"class", Of(c.klass)}};
-}
-
-std::string Dotted(std::string s) {
-  std::replace(s.begin(), s.end(), '/', '.');
-  return s;
 }
 
 }  // namespace
@@ -36,14 +32,14 @@ std::string ReportJson(const Report& r) {
         if (l.ci > 0 && (l.mi > 0 || l.mb > 0)) partly.push_back(nr);
         if (l.ci == 0 && l.mi > 0) missed.push_back(nr);
       }
-      classes.push_back({{"name", classfile::BinaryName(c.name)},
+      classes.push_back({{"name", classfile::ToBinary(c.name)},
                          {"source_file", c.source_file},
                          {"counters", Of(c.counters)},
                          {"lines", {{"covered", covered}, {"partly", partly}, {"missed", missed}}},
                          {"not_instrumented", c.not_instrumented}});
     }
     packages.push_back(
-        {{"name", Dotted(p.name)}, {"counters", Of(p.counters)}, {"classes", classes}});
+        {{"name", classfile::ToBinary(p.name)}, {"counters", Of(p.counters)}, {"classes", classes}});
   }
   json j = {{"format", "jtestgen-report"},
             {"version", std::string(Version())},

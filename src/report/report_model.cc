@@ -7,6 +7,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
 #include "coverage/class_filter.h"
 #include "coverage/class_hash.h"
 
@@ -64,7 +65,7 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
       if (cp.ReadClass(n).ok()) {
         names.insert(n);
       } else {
-        report.warnings.push_back(absl::StrCat("coverage of ", classfile::BinaryName(n),
+        report.warnings.push_back(absl::StrCat("coverage of ", classfile::ToBinary(n),
                                                " ignored: the class is not on the classpath"));
       }
     }
@@ -81,7 +82,7 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
       auto h = it->second.find(hash);
       if (h == it->second.end()) {
         return absl::FailedPreconditionError(absl::StrCat(
-            "coverage of ", classfile::BinaryName(n), " was recorded for other class bytes (hash ",
+            "coverage of ", classfile::ToBinary(n), " was recorded for other class bytes (hash ",
             coverage::HashToHex(it->second.begin()->first), ", the classpath has ",
             coverage::HashToHex(hash), "): report against the classes that ran"));
       }
@@ -93,13 +94,13 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
         JTG_ASSIGN_OR_RETURN(bytes,
                              ReadFile(dir + "/" + coverage::PlannedClassPath(planned->first)));
         if (coverage::HashClassBytes(bytes) != planned->first) {
-          return absl::DataLossError(absl::StrCat("the saved bytes of ", classfile::BinaryName(n),
+          return absl::DataLossError(absl::StrCat("the saved bytes of ", classfile::ToBinary(n),
                                                   " do not match their hash"));
         }
       }
       if (h->second.size() > 1) {
         report.warnings.push_back(absl::StrCat(
-            classfile::BinaryName(n), ": runs planned on different bytes (another agent in "
+            classfile::ToBinary(n), ": runs planned on different bytes (another agent in "
             "some runs); only coverage planned on ", coverage::HashToHex(planned->first),
             " is reported"));
       }
@@ -109,7 +110,7 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
     auto analyzed = AnalyzeClass(bytes, *covered, slots, defined);
     if (!analyzed.ok()) {
       return absl::Status(analyzed.status().code(),
-                          absl::StrCat(classfile::BinaryName(n), ": ", analyzed.status().message()));
+                          absl::StrCat(classfile::ToBinary(n), ": ", analyzed.status().message()));
     }
     if (!analyzed->has_value()) continue;
     ClassCoverageReport c = std::move(**analyzed);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "classfile/names.h"
 
 namespace jtg::report {
 namespace {
@@ -51,8 +52,7 @@ std::optional<std::string> FindSource(const std::vector<std::string>& roots,
 }
 
 std::string SourcePageName(const std::string& pkg, const std::string& file) {
-  std::string dotted = pkg;
-  std::replace(dotted.begin(), dotted.end(), '/', '.');
+  const std::string dotted = classfile::ToBinary(pkg);
   return absl::StrCat("src.", dotted.empty() ? "" : dotted + ".", file, ".html");
 }
 

@@ -84,9 +84,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   report.junit = opts.junit;
   report.seed = opts.seed;
   report.search = std::string(AlgorithmName(opts.search));
-  std::string pkg = file.package_name;
-  std::replace(pkg.begin(), pkg.end(), '.', '/');
-  const std::string path = (fs::path(opts.out_dir) / pkg / (file.class_name + ".java")).string();
+  const std::string path = output::SourcePathOf(file, opts.out_dir);
   if (v->bad_tests.empty()) {
     report.tests = 1;
     report.test_file = path;

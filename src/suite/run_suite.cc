@@ -9,16 +9,14 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_format.h"
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
 #include "classpath/classpath.h"
-#include "suite/init_failure.h"
-#include "suite/finish_suite.h"
-#include "suite/suite_report.h"
 #include "generate/blame/blocked_goals.h"
-#include "generate/values/build_log.h"
 #include "generate/goals/coverage_model.h"
 #include "generate/goals/goals.h"
 #include "generate/search/mosa.h"
 #include "generate/search/random_search.h"
+#include "generate/values/build_log.h"
 #include "generate/values/universe.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm/jdk_guards.h"
@@ -26,6 +24,9 @@
 #include "jvm/mockito_jars.h"
 #include "jvm/watchdog.h"
 #include "sandbox/test_folder.h"
+#include "suite/finish_suite.h"
+#include "suite/init_failure.h"
+#include "suite/suite_report.h"
 #include "testcase/executor.h"
 
 namespace jtg::suite {
@@ -36,8 +37,8 @@ namespace {
 
 // A reference type from a binary name (java.lang.String, [I) or an internal name / array
 // descriptor (java/lang/String, [Ljava/lang/String;).
-classfile::TypeDesc ReferenceType(std::string name) {
-  std::replace(name.begin(), name.end(), '.', '/');
+classfile::TypeDesc ReferenceType(const std::string& binary_or_internal) {
+  const std::string name = classfile::ToInternal(binary_or_internal);
   if (!name.empty() && name[0] == '[') {
     auto t = classfile::ParseFieldDescriptor(name);
     if (t.ok()) return *t;
@@ -86,8 +87,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   auto seconds_since = [](auto start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  std::string internal = opts.class_name;
-  std::replace(internal.begin(), internal.end(), '.', '/');
+  const std::string internal = classfile::ToInternal(opts.class_name);
 
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
   JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal, opts.exclude_methods));

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "classfile/names.h"
 #include "sandbox/run_dirs.h"
 #include "sandbox/sandboxed_process.h"
 #include "sandbox/worker_watch.h"
@@ -70,8 +71,7 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
   const auto start = Clock::now();
   const double budget = opts.budget_seconds;
   const auto deadline = After(start, budget + std::max(sup.min_finish_seconds, budget));
-  std::string cut = opts.class_name;
-  std::replace(cut.begin(), cut.end(), '.', '/');
+  const std::string cut = classfile::ToInternal(opts.class_name);
   for (int attempt = 0;; ++attempt) {
     std::memset(static_cast<void*>(page), 0, sizeof *page);
     auto body = [&]() {

@@ -1,5 +1,6 @@
 #include "classfile/descriptor.h"
 
+#include "classfile/names.h"
 #include "gtest/gtest.h"
 
 namespace jtg::classfile {
@@ -67,7 +68,7 @@ TEST(ClassfileDescriptor, Methods) {
 
 TEST(ClassfileDescriptor, Names) {
   EXPECT_EQ(JavaSourceName("java/util/Map$Entry"), "java.util.Map.Entry");
-  EXPECT_EQ(BinaryName("java/util/Map$Entry"), "java.util.Map$Entry");
+  EXPECT_EQ(ToBinary("java/util/Map$Entry"), "java.util.Map$Entry");
   EXPECT_EQ(JavaSourceName("Foo"), "Foo");
 }
 

@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "classfile/descriptor.h"
+#include "classfile/names.h"
 
 namespace jtg::generate {
 
@@ -25,7 +26,7 @@ class SubtypeCache {
  public:
   explicit SubtypeCache(const InstanceOfFn& fn) : fn_(fn) {}
   bool AnyInstance(const std::set<std::string>& classes, const std::string& type) {
-    const std::string binary = classfile::BinaryName(type);
+    const std::string binary = classfile::ToBinary(type);
     for (const auto& c : classes) {
       if (c == binary) return true;
       auto key = std::make_pair(c, type);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "classfile/names.h"
 
 namespace jtg::generate {
 
@@ -264,13 +265,6 @@ const std::map<std::string, std::vector<std::string>>& DefaultImpls() {
   return kImpls;
 }
 
-std::string Internal(std::string s) {
-  for (char& c : s) {
-    if (c == '.') c = '/';
-  }
-  return s;
-}
-
 classfile::TypeDesc ObjectType(const std::string& n) {
   classfile::TypeDesc t;
   t.base = 'L';
@@ -322,7 +316,7 @@ Status JdkCatalog::Configure(const std::string& spec) {
     return absl::InvalidArgumentError(
         absl::StrCat("--jdk-impl wants Iface=Impl[,Impl...], got '", spec, "'"));
   }
-  std::string iface = Internal(spec.substr(0, eq));
+  std::string iface = classfile::ToInternal(spec.substr(0, eq));
   if (impls_.count(iface) == 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("--jdk-impl: ", spec.substr(0, eq), " is not a known collection type"));
@@ -331,7 +325,7 @@ Status JdkCatalog::Configure(const std::string& spec) {
   for (const auto& [k, v] : DefaultImpls()) concrete.insert(v.begin(), v.end());
   std::vector<std::string> impls;
   for (absl::string_view part : absl::StrSplit(spec.substr(eq + 1), ',', absl::SkipEmpty())) {
-    std::string impl = Internal(std::string(part));
+    std::string impl = classfile::ToInternal(part);
     if (concrete.count(impl) == 0) {
       return absl::InvalidArgumentError(
           absl::StrCat("--jdk-impl: ", std::string(part), " is not a supported java.util implementation"));

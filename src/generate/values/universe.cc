@@ -6,10 +6,11 @@
 
 #include "classfile/descriptor.h"
 #include "classfile/inner_classes.h"
+#include "classfile/names.h"
 #include "classfile/signature.h"
+#include "coverage/excluded_classes.h"
 #include "generate/values/generic_params.h"
 #include "generate/values/impure_apis.h"
-#include "coverage/excluded_classes.h"
 
 namespace jtg::generate {
 
@@ -72,10 +73,10 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
   auto bytes = cut_bytes != nullptr ? StatusOr<std::vector<uint8_t>>(*cut_bytes)
                                     : cp.ReadClass(u->cut_name_);
   if (!bytes.ok()) {
-    return absl::NotFoundError(absl::StrCat("class ", classfile::BinaryName(cut_internal_name),
+    return absl::NotFoundError(absl::StrCat("class ", classfile::ToBinary(cut_internal_name),
                                             " is not on the classpath (", cp.spec(), ")"));
   }
-  JTG_ASSIGN_OR_RETURN(auto parsed, classfile::Parse(*bytes, classfile::BinaryName(
+  JTG_ASSIGN_OR_RETURN(auto parsed, classfile::Parse(*bytes, classfile::ToBinary(
                                                                  cut_internal_name)));
   u->cut_ = std::move(parsed.cls);
   u->warning_ = parsed.warning;
@@ -98,7 +99,7 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
   u->exclude_ = exclude;
   if (u->targets_.empty()) {
     return absl::FailedPreconditionError(
-        absl::StrCat("class ", classfile::BinaryName(cut_internal_name),
+        absl::StrCat("class ", classfile::ToBinary(cut_internal_name),
                      " has no public method or constructor to test"));
   }
   u->CollectSeeds();

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "classfile/class_file.h"
+#include "classfile/names.h"
 #include "generate/values/universe.h"
 
 namespace jtg::generate {
@@ -34,7 +35,7 @@ void Universe::AddInheritedCalls(
     auto bytes = cp_.ReadClass(name);
     if (!bytes.ok()) bytes = read(name);
     if (!bytes.ok()) return std::nullopt;
-    auto parsed = classfile::Parse(*bytes, classfile::BinaryName(name));
+    auto parsed = classfile::Parse(*bytes, classfile::ToBinary(name));
     if (!parsed.ok()) return std::nullopt;
     return std::move(parsed->cls);
   };

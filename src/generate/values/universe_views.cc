@@ -5,9 +5,10 @@
 #include <set>
 
 #include "classfile/class_file.h"
+#include "classfile/names.h"
+#include "coverage/excluded_classes.h"
 #include "generate/values/impure_apis.h"
 #include "generate/values/universe.h"
-#include "coverage/excluded_classes.h"
 
 namespace jtg::generate {
 
@@ -16,7 +17,7 @@ std::optional<classfile::ClassFile> Universe::ReadAnyClass(const std::string& na
                : read_system_             ? read_system_(name)
                                           : absl::NotFoundError("no JDK class reader");
   if (!bytes.ok()) return std::nullopt;
-  auto parsed = classfile::Parse(*bytes, classfile::BinaryName(name));
+  auto parsed = classfile::Parse(*bytes, classfile::ToBinary(name));
   if (!parsed.ok()) return std::nullopt;
   return std::move(parsed->cls);
 }

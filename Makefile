@@ -1,7 +1,7 @@
 # jtestgen — top-level convenience targets. See README.md.
 #   make demo   build everything and generate + measure a suite for the bundled example
-#   make test   build everything (-Werror) and run the unit and end-to-end tests (ctest),
-#               then lint, sanitize and fuzz (what CI runs: .ci/run)
+#   make test   build everything (-Werror) and run the unit and end-to-end tests (ctest)
+#   make check  make test, then lint, sanitize and fuzz (what CI runs: .ci/run)
 #   make lint       clang-tidy over src/ (needs the build's compile_commands.json)
 #   make sanitize   build the asan preset (ASan + UBSan, JVM-free tests) and run its tests
 #   make fuzz       build the fuzz preset (clang, libFuzzer) and run each target FUZZ_SECONDS
@@ -23,7 +23,7 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test lint sanitize fuzz clean
+.PHONY: setup build demo test check lint sanitize fuzz clean
 
 setup:
 	@missing=""; \
@@ -54,10 +54,13 @@ demo: build
 	 json=$$(tools/jacoco/measure_suite.sh $(BUILD)/examples/classes $(DEMO_CLASS) $(DEMO_OUT) 5) || exit 1; \
 	 tools/jacoco/compare.sh "$$json" $(DEMO_OUT)/jtestgen-report.json
 
-# CI (.ci/run) runs this: warnings are errors, then every test, lint, sanitizers, fuzzers.
+# Warnings are errors, then every unit and end-to-end test. CI (.ci/run) runs `make check`.
 test: WERROR := ON
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure
+
+# What CI runs: the tests, then clang-tidy, the sanitizer build and the fuzzers.
+check: test
 	$(MAKE) --no-print-directory lint sanitize fuzz
 
 lint: setup

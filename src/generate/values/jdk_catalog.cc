@@ -325,7 +325,7 @@ Status JdkCatalog::Configure(const std::string& spec) {
   for (const auto& [k, v] : DefaultImpls()) concrete.insert(v.begin(), v.end());
   std::vector<std::string> impls;
   for (absl::string_view part : absl::StrSplit(spec.substr(eq + 1), ',', absl::SkipEmpty())) {
-    std::string impl = classfile::ToInternal(part);
+    std::string impl = classfile::ToInternal(std::string(part));
     if (concrete.count(impl) == 0) {
       return absl::InvalidArgumentError(
           absl::StrCat("--jdk-impl: ", std::string(part), " is not a supported java.util implementation"));

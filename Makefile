@@ -2,7 +2,9 @@
 #   make demo   build everything and generate + measure a suite for the bundled example
 #   make test   build everything (-Werror) and run the unit and end-to-end tests (ctest)
 #   make check  make test, then lint, sanitize and fuzz (what CI runs: .ci/run)
-#   make lint       clang-tidy over src/ (needs the build's compile_commands.json)
+#   make lint       clang-format check of src/ and tests/, then clang-tidy over src/ (needs
+#                   the build's compile_commands.json)
+#   make format     rewrite src/ and tests/ in the style of .clang-format
 #   make sanitize   build the asan preset (ASan + UBSan, JVM-free tests) and run its tests
 #   make fuzz       build the fuzz preset (clang, libFuzzer) and run each target FUZZ_SECONDS
 
@@ -19,11 +21,11 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
   junit4 junit5 libhamcrest-java libopentest4j-java libapiguardian-java \
   libjacoco-java libasm-java libcommons-lang3-java libcommons-collections3-java libguava-java \
   libmockito-java unzip time jq \
-  clang clang-tidy libclang-rt-14-dev
+  clang clang-tidy clang-format libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test check lint sanitize fuzz clean
+.PHONY: setup build demo test check lint format sanitize fuzz clean
 
 setup:
 	@missing=""; \
@@ -63,9 +65,15 @@ test: build
 check: test
 	$(MAKE) --no-print-directory lint sanitize fuzz
 
+CXX_SOURCES = $(shell git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+
 lint: setup
+	@echo "clang-format: $(words $(CXX_SOURCES)) files"; clang-format --dry-run --Werror $(CXX_SOURCES)
 	@[ -f $(BUILD)/compile_commands.json ] || $(MAKE) --no-print-directory build
 	tools/lint/run_clang_tidy.sh $(BUILD)
+
+format:
+	clang-format -i $(CXX_SOURCES)
 
 sanitize: setup
 	cmake --preset asan

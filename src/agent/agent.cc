@@ -22,17 +22,16 @@ AgentState* StateOf(jvmtiEnv* env) {
 }
 
 void JNICALL OnDefineHook(jvmtiEnv* env, JNIEnv* jni, jclass being_redefined, jobject loader,
-                          const char* name, jobject, jint len, const unsigned char* data,
-                          jint*, unsigned char**) {
+                          const char* name, jobject, jint len, const unsigned char* data, jint*,
+                          unsigned char**) {
   // A retransformation-incapable environment only sees definitions and RedefineClasses.
   if (being_redefined != nullptr) return;
   if (AgentState* s = StateOf(env)) s->OnDefine(jni, loader, name, len, data);
 }
 
-void JNICALL OnRetransformHook(jvmtiEnv* env, JNIEnv* jni, jclass being_redefined,
-                               jobject loader, const char* name, jobject, jint len,
-                               const unsigned char* data, jint* new_len,
-                               unsigned char** new_data) {
+void JNICALL OnRetransformHook(jvmtiEnv* env, JNIEnv* jni, jclass being_redefined, jobject loader,
+                               const char* name, jobject, jint len, const unsigned char* data,
+                               jint* new_len, unsigned char** new_data) {
   if (AgentState* s = StateOf(env)) {
     s->OnRetransformHook(jni, being_redefined, loader, name, len, data, new_len, new_data);
   }
@@ -61,11 +60,11 @@ void JNICALL OnVmInit(jvmtiEnv* env, JNIEnv* jni, jthread) {
   jstring name = jni->NewStringUTF("jtestgen-cover-poller");
   jobject thread = init ? jni->NewObject(thread_class, init, name) : nullptr;
   if (thread == nullptr ||
-      env->RunAgentThread(thread, &PollerMain, s, JVMTI_THREAD_NORM_PRIORITY) !=
-          JVMTI_ERROR_NONE) {
+      env->RunAgentThread(thread, &PollerMain, s, JVMTI_THREAD_NORM_PRIORITY) != JVMTI_ERROR_NONE) {
     jni->ExceptionClear();
-    std::fprintf(stderr, "jtestgen agent: cannot start the poller thread; coverage is "
-                         "written at exit only\n");
+    std::fprintf(stderr,
+                 "jtestgen agent: cannot start the poller thread; coverage is "
+                 "written at exit only\n");
   }
 }
 
@@ -98,8 +97,7 @@ jint Start(JavaVM* vm, const char* options) {
   }
   state->load_env = load;
   load->SetEnvironmentLocalStorage(state);
-  if (load->CreateRawMonitor("jtestgen-cover-sleep", &state->sleep_monitor) !=
-      JVMTI_ERROR_NONE) {
+  if (load->CreateRawMonitor("jtestgen-cover-sleep", &state->sleep_monitor) != JVMTI_ERROR_NONE) {
     return Fail("cannot create a raw monitor");
   }
   jvmtiEventCallbacks cb{};

@@ -18,8 +18,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Hands `bytes` to the JVM as the hook's new class data.
-void Give(jvmtiEnv* env, std::span<const uint8_t> bytes, jint* new_len,
-          unsigned char** new_data) {
+void Give(jvmtiEnv* env, std::span<const uint8_t> bytes, jint* new_len, unsigned char** new_data) {
   unsigned char* buf = nullptr;
   if (env->Allocate(static_cast<jlong>(bytes.size()), &buf) != JVMTI_ERROR_NONE) return;
   std::memcpy(buf, bytes.data(), bytes.size());

@@ -12,14 +12,15 @@ StatusOr<AgentInstrumented> InstrumentForAgent(std::span<const uint8_t> bytes,
   o.array.prologue = req.prologue;
   o.array.fold_flags = req.fold;
   o.array.fold_methods = req.fold_methods.empty() ? nullptr : &req.fold_methods;
-  o.array.final_array = true;  // OnClassPrepare creates the array; PollArrays adopts <clinit>'s
+  o.array.final_array = true;   // OnClassPrepare creates the array; PollArrays adopts <clinit>'s
   instrument::IdAllocator ids;  // slots are per class
   auto out = instrument::InstrumentBytes(bytes, name, o, ids);
   if (out.ok()) return AgentInstrumented{std::move(*out), req.fold};
   if (!req.fold || !absl::IsResourceExhausted(out.status())) return out.status();
   o.array.fold_flags = false;
   instrument::IdAllocator fresh;
-  JTG_ASSIGN_OR_RETURN(instrument::Result plain, instrument::InstrumentBytes(bytes, name, o, fresh));
+  JTG_ASSIGN_OR_RETURN(instrument::Result plain,
+                       instrument::InstrumentBytes(bytes, name, o, fresh));
   return AgentInstrumented{std::move(plain), false};
 }
 

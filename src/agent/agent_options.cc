@@ -27,9 +27,8 @@ namespace {
 Status IntOption(std::string_view key, std::string_view value, int lo, int hi, int& out) {
   int v = 0;
   if (!absl::SimpleAtoi(std::string(value), &v) || v < lo || v > hi) {
-    return absl::InvalidArgumentError(absl::StrCat("agent option ", std::string(key), "=",
-                                                   std::string(value), ": expected ", lo,
-                                                   "..", hi));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "agent option ", std::string(key), "=", std::string(value), ": expected ", lo, "..", hi));
   }
   out = v;
   return absl::OkStatus();
@@ -48,7 +47,8 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
   for (std::string_view item : items) {
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos) {
-      return absl::InvalidArgumentError(absl::StrCat("agent option '", std::string(item), "' is not key=value"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("agent option '", std::string(item), "' is not key=value"));
     }
     const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
     if (key == "mode") {
@@ -68,7 +68,8 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
         o.mode = Mode::kFold;
       } else {
         return absl::InvalidArgumentError(
-            absl::StrCat("agent option mode=", std::string(value), ": expected static, ddst, hst, tpc, plan, drop or fold"));
+            absl::StrCat("agent option mode=", std::string(value),
+                         ": expected static, ddst, hst, tpc, plan, drop or fold"));
       }
     } else if (key == "includes") {
       o.includes = std::string(value);
@@ -92,18 +93,20 @@ StatusOr<AgentOptions> ParseAgentOptions(std::string_view text) {
       JTG_RETURN_IF_ERROR(IntOption(key, value, 0, 600000, o.sweep_quiet_ms));
     } else if (key == "fold") {
       if (value != "0" && value != "1" && value != "true" && value != "false") {
-        return absl::InvalidArgumentError(absl::StrCat("agent option fold must be 0 or 1, not '",
-                                                       std::string(value), "'"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("agent option fold must be 0 or 1, not '", std::string(value), "'"));
       }
       o.hst_fold = value == "1" || value == "true";
     } else if (key == "log") {
       o.log = value == "1" || value == "true";
     } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown agent option '", std::string(key), "'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown agent option '", std::string(key), "'"));
     }
   }
   if (o.includes.empty()) {
-    return absl::InvalidArgumentError("agent option includes= is required (e.g. includes=com.x.**)");
+    return absl::InvalidArgumentError(
+        "agent option includes= is required (e.g. includes=com.x.**)");
   }
   if (o.cache.empty()) o.cache = o.out + "/cache";
   return o;

@@ -45,9 +45,9 @@ struct AgentOptions {
   Mode mode = Mode::kStatic;
   std::string includes, excludes;
   std::string out = "jtestgen-cov";
-  std::string cache;       // hst/tpc: profile and plans; empty: <out>/cache
-  int hot_intervals = 3;   // hst/tpc: coverage/hst_profile.h
-  int duty_percent = 10;   // retransformation's share of wall time at most (batch spacing)
+  std::string cache;      // hst/tpc: profile and plans; empty: <out>/cache
+  int hot_intervals = 3;  // hst/tpc: coverage/hst_profile.h
+  int duty_percent = 10;  // retransformation's share of wall time at most (batch spacing)
   // Per class; after that its remaining probes stay (0: no limit). Default 1: on HotSpot each
   // retransformation deoptimizes the class, and a class that keeps gaining coverage would
   // pay that again and again (measurements: docs/agent-probes.md).
@@ -60,9 +60,9 @@ struct AgentOptions {
   // hst/tpc (on by default; agent option fold=0 turns it off): in a class found in the
   // profile, the methods the rule makes DDST get fold's flag-guarded probes from the start
   // (ArrayProbeOptions::fold_flags, fold_methods; inline fold guards,
-  // instrument/fold_guards.h) instead of removal by retransformation; its other methods keep plain probes, and the
-  // class is never retransformed. Classes not in the profile are as without it. tpc caches
-  // such plans under a key of the class bytes' hash and the fold choice per method (their
+  // instrument/fold_guards.h) instead of removal by retransformation; its other methods keep plain
+  // probes, and the class is never retransformed. Classes not in the profile are as without it. tpc
+  // caches such plans under a key of the class bytes' hash and the fold choice per method (their
   // bytes depend on the profile).
   bool hst_fold = true;
   int interval_ms = 150;

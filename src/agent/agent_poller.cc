@@ -59,8 +59,8 @@ void AgentState::RetransformDue(JNIEnv* jni) {
     hook_ms_before = stats_.instrument_ms;
   }
   const auto t0 = Clock::now();
-  jvmtiError err = retransform_env->RetransformClasses(static_cast<jint>(classes.size()),
-                                                      classes.data());
+  jvmtiError err =
+      retransform_env->RetransformClasses(static_cast<jint>(classes.size()), classes.data());
   std::vector<jvmtiError> errors(classes.size(), err);
   if (err != JVMTI_ERROR_NONE && classes.size() > 1) {  // find the class that failed
     for (size_t i = 0; i < classes.size(); ++i) {
@@ -128,8 +128,8 @@ void AgentState::PollArrays(JNIEnv* jni) {
       jint status = 0;
       if (load_env->GetClassStatus(k, &status) == JVMTI_ERROR_NONE &&
           (status & JVMTI_CLASS_STATUS_INITIALIZED) != 0) {
-        jfieldID f = jni->GetStaticFieldID(k, instrument::kProbeArrayField,
-                                           instrument::kProbeArrayDesc);
+        jfieldID f =
+            jni->GetStaticFieldID(k, instrument::kProbeArrayField, instrument::kProbeArrayDesc);
         if (f == nullptr) {
           jni->ExceptionClear();
         } else if (jobject a = jni->GetStaticObjectField(k, f); a != nullptr) {

@@ -81,12 +81,11 @@ class AgentState {
   jrawMonitorID sleep_monitor = nullptr;  // the poller waits on it; VMDeath notifies
 
   // ClassFileLoadHook of load_env (observes only).
-  void OnDefine(JNIEnv* jni, jobject loader, const char* name, jint len,
-                const unsigned char* data);
+  void OnDefine(JNIEnv* jni, jobject loader, const char* name, jint len, const unsigned char* data);
   // ClassFileLoadHook of retransform_env: sets *new_len/*new_data (JVMTI-allocated) to the
   // instrumented class, or leaves them untouched.
-  void OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject loader,
-                         const char* name, jint len, const unsigned char* data, jint* new_len,
+  void OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject loader, const char* name,
+                         jint len, const unsigned char* data, jint* new_len,
                          unsigned char** new_data);
   void OnClassPrepare(JNIEnv* jni, jclass klass);
 
@@ -100,7 +99,7 @@ class AgentState {
 
  private:
   ClassRecord* Find(JNIEnv* jni, std::string_view name, jobject loader);  // REQUIRES: mu_
-  void PollArrays(JNIEnv* jni);                                          // REQUIRES: mu_
+  void PollArrays(JNIEnv* jni);                                           // REQUIRES: mu_
   // Creates r's $jtgProbes array (r.slots long) and sets the class's field and r.array; the
   // class is prepared and none of its code has run (JVMTI ClassPrepare). Leaves r.array
   // null if the class has no such non-final field (an interface) or memory ran out.
@@ -109,17 +108,19 @@ class AgentState {
   // initializer created (ArrayProbeOptions::final_array: `newarray; putstatic`), first
   // ORing into r.covered what the array made at ClassPrepare recorded. `buf`: scratch,
   // r.slots long.
-  void AdoptInitializerArray(JNIEnv* jni, ClassRecord& r, std::vector<jboolean>& buf);  // REQUIRES: mu_
+  void AdoptInitializerArray(JNIEnv* jni, ClassRecord& r,
+                             std::vector<jboolean>& buf);  // REQUIRES: mu_
   // fold: sets the flag of each slot that `seen` (this poll's copy of r's array) has set
   // and whose flag is not set yet; resolves r's flag fields on first use.
-  void SetFoldFlags(JNIEnv* jni, ClassRecord& r, const std::vector<jboolean>& seen);  // REQUIRES: mu_
-  void RetransformDue(JNIEnv* jni);  // takes mu_ itself
-  Status Dump(JNIEnv* jni);          // REQUIRES: mu_
+  void SetFoldFlags(JNIEnv* jni, ClassRecord& r,
+                    const std::vector<jboolean>& seen);  // REQUIRES: mu_
+  void RetransformDue(JNIEnv* jni);                      // takes mu_ itself
+  Status Dump(JNIEnv* jni);                              // REQUIRES: mu_
   // Writes `planned` to <out>/classes/<hash>.class (another agent changed the class's bytes
   // before we planned on them); sets r.note.
   void SavePlannedBytes(ClassRecord& r, std::span<const uint8_t> planned);  // REQUIRES: mu_
   void Log(const std::string& line) const;
-  void SaveProfile();  // REQUIRES: mu_; at VM death
+  void SaveProfile();      // REQUIRES: mu_; at VM death
   static int64_t NowMs();  // wall clock, ms since the epoch
 
   const AgentOptions options_;

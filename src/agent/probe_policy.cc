@@ -120,9 +120,8 @@ class HstPolicy : public ProbePolicy {
     const auto methods = static_cast<int32_t>(profiled->active.size());
     std::vector<bool> demand(static_cast<size_t>(methods), false);
     for (int32_t m = 0; m < methods; ++m) {
-      demand[static_cast<size_t>(m)] =
-          coverage::ChooseTechnique(profiled, m, 0, hot_intervals()) ==
-          coverage::Technique::kDemand;
+      demand[static_cast<size_t>(m)] = coverage::ChooseTechnique(profiled, m, 0, hot_intervals()) ==
+                                       coverage::Technique::kDemand;
     }
     if (std::find(demand.begin(), demand.end(), true) == demand.end()) return f;  // plain hst
     f.request.fold = true;

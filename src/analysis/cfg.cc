@@ -69,15 +69,17 @@ StatusOr<Cfg> BuildCfg(const classfile::CodeAttribute& code) {
     }
   }
   // Handler ranges as insn index ranges [first, last) and handler insn.
-  struct Range { uint32_t first, last, handler; };
+  struct Range {
+    uint32_t first, last, handler;
+  };
   std::vector<Range> ranges;
   for (const auto& h : code.handlers) {
     JTG_ASSIGN_OR_RETURN(uint32_t s, boundary(h.start_pc));
     JTG_ASSIGN_OR_RETURN(uint32_t e, boundary(h.end_pc));
     JTG_ASSIGN_OR_RETURN(uint32_t hp, boundary(h.handler_pc));
     if (hp >= insns.size() || s >= e) {
-      return absl::DataLossError(absl::StrCat("offset ", h.start_pc,
-                                              ": bad exception handler range"));
+      return absl::DataLossError(
+          absl::StrCat("offset ", h.start_pc, ": bad exception handler range"));
     }
     leader[hp] = true;
     ranges.push_back({s, e, hp});

@@ -16,16 +16,16 @@
 namespace jtg::analysis {
 
 struct Block {
-  uint32_t start = 0, end = 0;         // bytecode offsets [start, end)
+  uint32_t start = 0, end = 0;             // bytecode offsets [start, end)
   uint32_t first_insn = 0, last_insn = 0;  // indices into Cfg::insns, inclusive
-  std::vector<uint32_t> succs;         // normal successors (block indices)
-  std::vector<uint32_t> exc_succs;     // exception handler blocks covering this block
-  std::vector<uint32_t> preds;         // normal + exception predecessors
+  std::vector<uint32_t> succs;             // normal successors (block indices)
+  std::vector<uint32_t> exc_succs;         // exception handler blocks covering this block
+  std::vector<uint32_t> preds;             // normal + exception predecessors
 };
 
 struct Cfg {
   std::vector<classfile::Insn> insns;
-  std::vector<Block> blocks;          // in offset order; blocks[0] is the entry
+  std::vector<Block> blocks;            // in offset order; blocks[0] is the entry
   std::vector<uint32_t> block_of_insn;  // insn index -> block index
 };
 

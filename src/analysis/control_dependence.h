@@ -35,7 +35,7 @@ enum class Outcome : uint8_t { kTaken, kFallThrough, kSwitchTarget };
 struct ControlDep {
   uint32_t block = 0;  // the branching block A
   Outcome outcome = Outcome::kTaken;
-  uint32_t succ = 0;   // the block the outcome leads to
+  uint32_t succ = 0;  // the block the outcome leads to
   auto operator<=>(const ControlDep&) const = default;
 };
 

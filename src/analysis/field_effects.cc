@@ -25,8 +25,8 @@ char ArrayKind(uint8_t opcode, bool* store) {
 }
 
 bool IsJdkClass(const std::string& cls) {
-  return cls.rfind("java/", 0) == 0 || cls.rfind("javax/", 0) == 0 ||
-         cls.rfind("jdk/", 0) == 0 || cls.rfind("sun/", 0) == 0 || cls.rfind("com/sun/", 0) == 0;
+  return cls.rfind("java/", 0) == 0 || cls.rfind("javax/", 0) == 0 || cls.rfind("jdk/", 0) == 0 ||
+         cls.rfind("sun/", 0) == 0 || cls.rfind("com/sun/", 0) == 0;
 }
 
 }  // namespace
@@ -94,7 +94,8 @@ MethodEffects FieldEffects::Compute(const std::string& owner, const std::string&
     auto memo = memo_.find(key);
     if (memo != memo_.end()) return memo->second;  // full-depth facts are a superset
   }
-  if (!in_progress_.insert(key).second) return out;  // recursive call: facts come from the outer frame
+  if (!in_progress_.insert(key).second)
+    return out;  // recursive call: facts come from the outer frame
   const classfile::ClassFile* c = Load(decl);
   const classfile::MethodInfo* method = nullptr;
   for (const auto& m : c->methods) {
@@ -113,7 +114,10 @@ MethodEffects FieldEffects::Compute(const std::string& owner, const std::string&
         if (in.length < 3) continue;
         uint16_t idx = U2(code, in.offset + 1);
         switch (in.opcode) {
-          case op::kGetfield: case op::kGetstatic: case op::kPutfield: case op::kPutstatic: {
+          case op::kGetfield:
+          case op::kGetstatic:
+          case op::kPutfield:
+          case op::kPutstatic: {
             auto ref = c->cp.Member(idx);
             if (!ref.ok()) break;
             std::string field =
@@ -125,7 +129,9 @@ MethodEffects FieldEffects::Compute(const std::string& owner, const std::string&
             (write ? out.writes : out.reads).insert(std::move(field));
             break;
           }
-          case op::kInvokevirtual: case op::kInvokespecial: case op::kInvokestatic:
+          case op::kInvokevirtual:
+          case op::kInvokespecial:
+          case op::kInvokestatic:
           case op::kInvokeinterface: {
             if (depth >= max_depth_) break;
             auto ref = c->cp.Member(idx);
@@ -140,8 +146,7 @@ MethodEffects FieldEffects::Compute(const std::string& owner, const std::string&
             out.array_stores.insert(sub.array_stores.begin(), sub.array_stores.end());
             break;
           }
-          default:
-            break;
+          default: break;
         }
       }
     }

@@ -27,9 +27,9 @@
 namespace jtg::analysis {
 
 struct MethodEffects {
-  std::set<std::string> reads, writes;             // fields as "owner.name"
+  std::set<std::string> reads, writes;                // fields as "owner.name"
   std::set<std::string> static_reads, static_writes;  // the static ones among them
-  std::set<char> array_loads, array_stores;        // element kinds: I J F D A B C S
+  std::set<char> array_loads, array_stores;           // element kinds: I J F D A B C S
   bool Writes() const { return !writes.empty() || !array_stores.empty(); }
 };
 

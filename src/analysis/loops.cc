@@ -104,8 +104,7 @@ DomTree LoopDominators(const Cfg& cfg) {
   Graph succs(cfg.blocks.size());
   for (size_t v = 0; v < cfg.blocks.size(); ++v) {
     succs[v] = cfg.blocks[v].succs;
-    succs[v].insert(succs[v].end(), cfg.blocks[v].exc_succs.begin(),
-                    cfg.blocks[v].exc_succs.end());
+    succs[v].insert(succs[v].end(), cfg.blocks[v].exc_succs.begin(), cfg.blocks[v].exc_succs.end());
   }
   return ComputeDomTree(succs, 0);
 }
@@ -166,8 +165,8 @@ LoopForest FindLoops(const Cfg& cfg, std::span<const classfile::LineNumber> line
         loop.parent = static_cast<int32_t>(j);
       }
     }
-    loop.depth = loop.parent < 0 ? 1
-                                 : static_cast<uint8_t>(std::min(255, loops[loop.parent].depth + 1));
+    loop.depth =
+        loop.parent < 0 ? 1 : static_cast<uint8_t>(std::min(255, loops[loop.parent].depth + 1));
     for (uint32_t b : loop.blocks) {
       forest.innermost[b] = static_cast<int32_t>(i);
       forest.depth[b] = loop.depth;

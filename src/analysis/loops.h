@@ -53,9 +53,9 @@ struct RetreatingEdge {
 };
 
 struct LoopForest {
-  std::vector<Loop> loops;             // sorted by header offset (outer before inner)
-  std::vector<int32_t> innermost;      // per block: its innermost loop, or -1
-  std::vector<uint8_t> depth;          // per block: intra-method nesting depth (0 = no loop)
+  std::vector<Loop> loops;                  // sorted by header offset (outer before inner)
+  std::vector<int32_t> innermost;           // per block: its innermost loop, or -1
+  std::vector<uint8_t> depth;               // per block: intra-method nesting depth (0 = no loop)
   std::vector<RetreatingEdge> irreducible;  // retreating edges that are not back edges
 
   // Index of the loop whose header starts at bytecode `offset`, or -1.

@@ -14,8 +14,8 @@ Status ReadAttributeList(ByteReader& r, const ConstantPool& cp, std::vector<Attr
     uint32_t length = 0;
     JTG_RETURN_IF_ERROR(r.U2(a.name_index));
     if (!cp.Is(a.name_index, kCpUtf8)) {
-      return r.ErrorAt(at, absl::StrFormat("attribute name index %d is not a Utf8 constant",
-                                           a.name_index));
+      return r.ErrorAt(
+          at, absl::StrFormat("attribute name index %d is not a Utf8 constant", a.name_index));
     }
     std::string_view name = cp.entries()[a.name_index].bytes;
     size_t length_at = r.offset();

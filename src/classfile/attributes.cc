@@ -162,8 +162,7 @@ StatusOr<std::vector<uint8_t>> EncodeLineNumberTable(std::span<const LineNumber>
   return w.Take();
 }
 
-StatusOr<std::vector<uint8_t>> EncodeLocalVariableTable(
-    std::span<const LocalVariable> locals) {
+StatusOr<std::vector<uint8_t>> EncodeLocalVariableTable(std::span<const LocalVariable> locals) {
   JTG_RETURN_IF_ERROR(CheckU16(locals.size(), "LocalVariableTable"));
   ByteWriter w;
   w.U2(static_cast<uint16_t>(locals.size()));

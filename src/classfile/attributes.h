@@ -31,8 +31,7 @@ Status DecodeStackMapTable(ByteReader& r, const ConstantPool& cp, InsnStarts sta
 
 // ResourceExhausted when a table passes 65535 entries.
 StatusOr<std::vector<uint8_t>> EncodeLineNumberTable(std::span<const LineNumber> lines);
-StatusOr<std::vector<uint8_t>> EncodeLocalVariableTable(
-    std::span<const LocalVariable> locals);
+StatusOr<std::vector<uint8_t>> EncodeLocalVariableTable(std::span<const LocalVariable> locals);
 // Keeps each frame's kind (frame_type byte) but recomputes offset_delta from the absolute
 // offsets, widening same / same_locals_1_stack_item frames to their extended forms when
 // the delta no longer fits. InvalidArgument for offsets that are not increasing or a frame

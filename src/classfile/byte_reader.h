@@ -31,8 +31,8 @@ class ByteReader {
              std::string_view region = "class file")
       : data_(data), what_(what), base_(base), region_(region) {}
 
-  size_t pos() const { return pos_; }                 // relative to data[0]
-  size_t offset() const { return base_ + pos_; }      // absolute in the class file
+  size_t pos() const { return pos_; }             // relative to data[0]
+  size_t offset() const { return base_ + pos_; }  // absolute in the class file
   size_t remaining() const { return data_.size() - pos_; }
   bool AtEnd() const { return pos_ == data_.size(); }
   std::string_view what() const { return what_; }
@@ -45,8 +45,7 @@ class ByteReader {
 
   Status Need(size_t n) const {
     if (remaining() >= n) return absl::OkStatus();
-    return Error(absl::StrFormat("truncated %s (need %d bytes, %d left)", region_, n,
-                                 remaining()));
+    return Error(absl::StrFormat("truncated %s (need %d bytes, %d left)", region_, n, remaining()));
   }
 
   Status U1(uint8_t& out) {

@@ -9,8 +9,7 @@ namespace {
 // Fixed instruction lengths; 0 = variable (switches, wide) or invalid opcode.
 constexpr uint8_t FixedLength(uint8_t opc) {
   if (opc <= 0x0f) return 1;
-  if (opc == op::kBipush || opc == op::kLdc || opc == op::kNewarray || opc == op::kRet)
-    return 2;
+  if (opc == op::kBipush || opc == op::kLdc || opc == op::kNewarray || opc == op::kRet) return 2;
   if (opc == op::kSipush || opc == op::kLdcW || opc == op::kLdc2W) return 3;
   if (opc >= 0x15 && opc <= 0x19) return 2;  // xload index
   if (opc >= 0x1a && opc <= 0x35) return 1;
@@ -22,8 +21,8 @@ constexpr uint8_t FixedLength(uint8_t opc) {
   if (opc >= op::kIreturn && opc <= op::kReturn) return 1;
   if (opc >= op::kGetstatic && opc <= op::kInvokestatic) return 3;
   if (opc == op::kInvokeinterface || opc == op::kInvokedynamic) return 5;
-  if (opc == op::kNew || opc == op::kAnewarray || opc == op::kCheckcast ||
-      opc == op::kInstanceof || opc == op::kIfnull || opc == op::kIfnonnull)
+  if (opc == op::kNew || opc == op::kAnewarray || opc == op::kCheckcast || opc == op::kInstanceof ||
+      opc == op::kIfnull || opc == op::kIfnonnull)
     return 3;
   if (opc == op::kArraylength || opc == op::kAthrow || opc == op::kMonitorenter ||
       opc == op::kMonitorexit)
@@ -34,8 +33,8 @@ constexpr uint8_t FixedLength(uint8_t opc) {
 }
 
 int32_t S4(std::span<const uint8_t> c, size_t at) {
-  uint32_t v = (uint32_t{c[at]} << 24) | (uint32_t{c[at + 1]} << 16) |
-               (uint32_t{c[at + 2]} << 8) | uint32_t{c[at + 3]};
+  uint32_t v = (uint32_t{c[at]} << 24) | (uint32_t{c[at + 1]} << 16) | (uint32_t{c[at + 2]} << 8) |
+               uint32_t{c[at + 3]};
   return static_cast<int32_t>(v);
 }
 
@@ -71,8 +70,7 @@ uint64_t VariableLength(std::span<const uint8_t> code, uint32_t offset) {
 }
 
 InsnKind KindOf(uint8_t opc) {
-  if ((opc >= op::kIfeq && opc <= op::kIfAcmpne) || opc == op::kIfnull ||
-      opc == op::kIfnonnull)
+  if ((opc >= op::kIfeq && opc <= op::kIfAcmpne) || opc == op::kIfnull || opc == op::kIfnonnull)
     return InsnKind::kConditional;
   if (opc == op::kGoto || opc == op::kGotoW) return InsnKind::kGoto;
   if (opc == op::kJsr || opc == op::kJsrW) return InsnKind::kJsr;
@@ -89,9 +87,7 @@ void FillTargets(std::span<const uint8_t> code, Insn& insn) {
   const int64_t base = at;
   switch (insn.opcode) {
     case op::kGotoW:
-    case op::kJsrW:
-      insn.targets.push_back(static_cast<uint32_t>(base + S4(code, at + 1)));
-      return;
+    case op::kJsrW: insn.targets.push_back(static_cast<uint32_t>(base + S4(code, at + 1))); return;
     case op::kTableswitch:
     case op::kLookupswitch: {
       uint32_t p = at + 1 + (4 - (at + 1) % 4) % 4;
@@ -123,9 +119,7 @@ void FillTargets(std::span<const uint8_t> code, Insn& insn) {
 }
 
 // A target as signed, so that a negative target (stored wrapped) is detected.
-int64_t SignedTarget(const Insn& insn, size_t i) {
-  return static_cast<int32_t>(insn.targets[i]);
-}
+int64_t SignedTarget(const Insn& insn, size_t i) { return static_cast<int32_t>(insn.targets[i]); }
 
 }  // namespace
 
@@ -148,8 +142,7 @@ StatusOr<std::vector<Insn>> DecodeCode(std::span<const uint8_t> code, std::strin
       bool known = FixedLength(opc) != 0 || opc == op::kWide || opc == op::kTableswitch ||
                    opc == op::kLookupswitch;
       return DataLossAt(what, base_offset + at,
-                        known ? absl::StrFormat("truncated or malformed instruction 0x%02x",
-                                                opc)
+                        known ? absl::StrFormat("truncated or malformed instruction 0x%02x", opc)
                               : absl::StrFormat("unknown opcode 0x%02x", opc));
     }
     Insn insn;

@@ -26,9 +26,7 @@ std::string_view ClassFile::MethodName(const MethodInfo& m) const {
 std::string_view ClassFile::MethodDescriptor(const MethodInfo& m) const {
   return Utf8Or(cp, m.descriptor_index);
 }
-std::string_view ClassFile::FieldName(const FieldInfo& f) const {
-  return Utf8Or(cp, f.name_index);
-}
+std::string_view ClassFile::FieldName(const FieldInfo& f) const { return Utf8Or(cp, f.name_index); }
 std::string_view ClassFile::FieldDescriptor(const FieldInfo& f) const {
   return Utf8Or(cp, f.descriptor_index);
 }

@@ -25,11 +25,25 @@ inline constexpr uint16_t kMinMajorVersion = 45;
 inline constexpr uint16_t kMaxMajorVersion = 65;  // Java 21
 
 enum AccessFlags : uint16_t {
-  kAccPublic = 0x0001, kAccPrivate = 0x0002, kAccProtected = 0x0004, kAccStatic = 0x0008,
-  kAccFinal = 0x0010, kAccSynchronized = 0x0020, kAccSuper = 0x0020, kAccVolatile = 0x0040,
-  kAccBridge = 0x0040, kAccTransient = 0x0080, kAccVarargs = 0x0080, kAccNative = 0x0100,
-  kAccInterface = 0x0200, kAccAbstract = 0x0400, kAccStrict = 0x0800,
-  kAccSynthetic = 0x1000, kAccAnnotation = 0x2000, kAccEnum = 0x4000, kAccModule = 0x8000,
+  kAccPublic = 0x0001,
+  kAccPrivate = 0x0002,
+  kAccProtected = 0x0004,
+  kAccStatic = 0x0008,
+  kAccFinal = 0x0010,
+  kAccSynchronized = 0x0020,
+  kAccSuper = 0x0020,
+  kAccVolatile = 0x0040,
+  kAccBridge = 0x0040,
+  kAccTransient = 0x0080,
+  kAccVarargs = 0x0080,
+  kAccNative = 0x0100,
+  kAccInterface = 0x0200,
+  kAccAbstract = 0x0400,
+  kAccStrict = 0x0800,
+  kAccSynthetic = 0x1000,
+  kAccAnnotation = 0x2000,
+  kAccEnum = 0x4000,
+  kAccModule = 0x8000,
 };
 
 // A raw attribute: name index into the constant pool and its info bytes.
@@ -53,8 +67,17 @@ struct LocalVariable {  // LocalVariableTable and LocalVariableTypeTable entries
 
 // StackMapTable verification_type_info (JVMS §4.7.4).
 struct VerificationType {
-  enum Tag : uint8_t { kTop = 0, kInteger = 1, kFloat = 2, kDouble = 3, kLong = 4, kNull = 5,
-                       kUninitializedThis = 6, kObject = 7, kUninitialized = 8 };
+  enum Tag : uint8_t {
+    kTop = 0,
+    kInteger = 1,
+    kFloat = 2,
+    kDouble = 3,
+    kLong = 4,
+    kNull = 5,
+    kUninitializedThis = 6,
+    kObject = 7,
+    kUninitialized = 8
+  };
   uint8_t tag = kTop;
   uint16_t data = 0;  // kObject: class cp index; kUninitialized: offset of the `new`
   bool operator==(const VerificationType&) const = default;
@@ -115,8 +138,8 @@ struct ClassFile {
   std::optional<uint16_t> signature_index;
 
   // Convenience lookups; empty string_view on a malformed index (the parser validated them).
-  std::string_view Name() const;        // internal form, e.g. java/util/List
-  std::string_view SuperName() const;   // empty for java/lang/Object and module-info
+  std::string_view Name() const;       // internal form, e.g. java/util/List
+  std::string_view SuperName() const;  // empty for java/lang/Object and module-info
   std::string_view MethodName(const MethodInfo& m) const;
   std::string_view MethodDescriptor(const MethodInfo& m) const;
   std::string_view FieldName(const FieldInfo& f) const;

@@ -14,8 +14,7 @@ constexpr std::string_view kLocalVariableTable = "LocalVariableTable";
 constexpr std::string_view kLocalVariableTypeTable = "LocalVariableTypeTable";
 constexpr std::string_view kStackMapTable = "StackMapTable";
 
-Status ReadHandler(ByteReader& r, const ConstantPool& cp, InsnStarts starts,
-                   ExceptionHandler& h) {
+Status ReadHandler(ByteReader& r, const ConstantPool& cp, InsnStarts starts, ExceptionHandler& h) {
   size_t at = r.offset();
   JTG_RETURN_IF_ERROR(r.U2(h.start_pc));
   JTG_RETURN_IF_ERROR(r.U2(h.end_pc));
@@ -23,8 +22,7 @@ Status ReadHandler(ByteReader& r, const ConstantPool& cp, InsnStarts starts,
   JTG_RETURN_IF_ERROR(r.U2(h.catch_type));
   const size_t len = starts.size();
   bool ok = h.start_pc < h.end_pc && h.end_pc <= len && starts[h.start_pc] &&
-            (h.end_pc == len || starts[h.end_pc]) && h.handler_pc < len &&
-            starts[h.handler_pc];
+            (h.end_pc == len || starts[h.end_pc]) && h.handler_pc < len && starts[h.handler_pc];
   if (!ok) {
     return r.ErrorAt(at, absl::StrFormat("exception handler [%d, %d) -> %d outside the code "
                                          "or not on instruction boundaries (length %d)",
@@ -38,8 +36,8 @@ Status ReadHandler(ByteReader& r, const ConstantPool& cp, InsnStarts starts,
   return absl::OkStatus();
 }
 
-Status DecodeSubAttribute(const AttrSource& src, std::string_view what,
-                          const ConstantPool& cp, InsnStarts starts, CodeAttribute& out) {
+Status DecodeSubAttribute(const AttrSource& src, std::string_view what, const ConstantPool& cp,
+                          InsnStarts starts, CodeAttribute& out) {
   if (src.name == kLineNumberTable) {
     ByteReader r = src.Reader(what, "attribute LineNumberTable");
     return DecodeLineNumberTable(r, starts, out.lines);
@@ -99,8 +97,8 @@ Status EncodeTables(ConstantPool& cp, std::vector<Attribute>& attrs, std::string
 
 }  // namespace
 
-Status DecodeCodeAttribute(const AttrSource& src, std::string_view what,
-                           const ConstantPool& cp, CodeAttribute& out) {
+Status DecodeCodeAttribute(const AttrSource& src, std::string_view what, const ConstantPool& cp,
+                           CodeAttribute& out) {
   ByteReader r = src.Reader(what, "attribute Code");
   JTG_RETURN_IF_ERROR(r.U2(out.max_stack));
   JTG_RETURN_IF_ERROR(r.U2(out.max_locals));
@@ -146,14 +144,14 @@ Status EncodeCode(ClassFile& cls, MethodInfo& m) {
   JTG_RETURN_IF_ERROR(CheckU16(c.handlers.size(), "exception handler"));
 
   std::vector<Attribute> attrs = c.attributes;
-  JTG_RETURN_IF_ERROR(EncodeTables(cls.cp, attrs, kLineNumberTable, c.lines, false,
-                                   EncodeLineNumberTable));
-  JTG_RETURN_IF_ERROR(EncodeTables(cls.cp, attrs, kLocalVariableTable, c.locals, false,
+  JTG_RETURN_IF_ERROR(
+      EncodeTables(cls.cp, attrs, kLineNumberTable, c.lines, false, EncodeLineNumberTable));
+  JTG_RETURN_IF_ERROR(
+      EncodeTables(cls.cp, attrs, kLocalVariableTable, c.locals, false, EncodeLocalVariableTable));
+  JTG_RETURN_IF_ERROR(EncodeTables(cls.cp, attrs, kLocalVariableTypeTable, c.local_types, false,
                                    EncodeLocalVariableTable));
-  JTG_RETURN_IF_ERROR(EncodeTables(cls.cp, attrs, kLocalVariableTypeTable, c.local_types,
-                                   false, EncodeLocalVariableTable));
-  JTG_RETURN_IF_ERROR(EncodeTables(cls.cp, attrs, kStackMapTable, c.frames, c.has_stack_map,
-                                   EncodeStackMapTable));
+  JTG_RETURN_IF_ERROR(
+      EncodeTables(cls.cp, attrs, kStackMapTable, c.frames, c.has_stack_map, EncodeStackMapTable));
 
   ByteWriter w;
   w.U2(c.max_stack);

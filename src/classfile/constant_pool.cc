@@ -31,16 +31,15 @@ std::string_view CpTagName(uint8_t tag) {
 namespace {
 
 // The entry at `index` if it has `tag`, else a DataLoss naming both.
-StatusOr<const CpEntry*> Get(const std::vector<CpEntry>& entries, uint16_t index,
-                             CpTag tag) {
+StatusOr<const CpEntry*> Get(const std::vector<CpEntry>& entries, uint16_t index, CpTag tag) {
   if (index == 0 || index >= entries.size()) {
-    return absl::DataLossError(absl::StrFormat(
-        "constant pool index %d out of range 1..%d", index, entries.size() - 1));
+    return absl::DataLossError(
+        absl::StrFormat("constant pool index %d out of range 1..%d", index, entries.size() - 1));
   }
   const CpEntry& e = entries[index];
   if (e.tag != tag) {
-    return absl::DataLossError(absl::StrFormat("constant pool index %d is %s, expected %s",
-                                               index, CpTagName(e.tag), CpTagName(tag)));
+    return absl::DataLossError(absl::StrFormat("constant pool index %d is %s, expected %s", index,
+                                               CpTagName(e.tag), CpTagName(tag)));
   }
   return &e;
 }
@@ -70,8 +69,7 @@ StatusOr<ConstantPool::MemberRef> ConstantPool::Member(uint16_t ref_index) const
   if (!Is(ref_index, kCpFieldref) && !Is(ref_index, kCpMethodref) &&
       !Is(ref_index, kCpInterfaceMethodref)) {
     return absl::DataLossError(absl::StrFormat(
-        "constant pool index %d is not a Fieldref, Methodref or InterfaceMethodref",
-        ref_index));
+        "constant pool index %d is not a Fieldref, Methodref or InterfaceMethodref", ref_index));
   }
   const CpEntry& ref = entries_[ref_index];
   MemberRef out;
@@ -129,8 +127,7 @@ StatusOr<uint16_t> ConstantPool::AddClass(std::string_view internal_name) {
   return FindOrAdd(kCpClass, name, 0, 0);
 }
 
-StatusOr<uint16_t> ConstantPool::AddNameAndType(std::string_view name,
-                                                std::string_view desc) {
+StatusOr<uint16_t> ConstantPool::AddNameAndType(std::string_view name, std::string_view desc) {
   JTG_ASSIGN_OR_RETURN(uint16_t n, AddUtf8(name));
   JTG_ASSIGN_OR_RETURN(uint16_t d, AddUtf8(desc));
   return FindOrAdd(kCpNameAndType, n, d, 0);

@@ -6,8 +6,8 @@
 
 #include <cstdint>
 #include <string>
-#include <tuple>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"

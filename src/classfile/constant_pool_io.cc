@@ -26,22 +26,18 @@ Status ReadEntry(ByteReader& r, uint8_t tag, uint16_t index, CpEntry& e) {
       return absl::OkStatus();
     }
     case kCpLong:
-    case kCpDouble:
-      return r.U8(e.value);
+    case kCpDouble: return r.U8(e.value);
     case kCpClass:
     case kCpString:
     case kCpMethodType:
     case kCpModule:
-    case kCpPackage:
-      return r.U2(e.a);
+    case kCpPackage: return r.U2(e.a);
     case kCpFieldref:
     case kCpMethodref:
     case kCpInterfaceMethodref:
     case kCpNameAndType:
     case kCpDynamic:
-    case kCpInvokeDynamic:
-      JTG_RETURN_IF_ERROR(r.U2(e.a));
-      return r.U2(e.b);
+    case kCpInvokeDynamic: JTG_RETURN_IF_ERROR(r.U2(e.a)); return r.U2(e.b);
     case kCpMethodHandle: {
       uint8_t kind = 0;
       JTG_RETURN_IF_ERROR(r.U1(kind));
@@ -61,7 +57,8 @@ Status CheckRef(const ByteReader& r, const ConstantPool& cp, size_t at, uint16_t
     if (cp.Is(ref, t)) return absl::OkStatus();
   }
   std::string want;
-  for (CpTag t : allowed) absl::StrAppend(&want, want.empty() ? "" : " or ", std::string(CpTagName(t)));
+  for (CpTag t : allowed)
+    absl::StrAppend(&want, want.empty() ? "" : " or ", std::string(CpTagName(t)));
   if (ref == 0 || ref >= cp.size()) {
     return r.ErrorAt(at, absl::StrFormat("constant pool entry %d refers to index %d out of "
                                          "range 1..%d",
@@ -72,8 +69,7 @@ Status CheckRef(const ByteReader& r, const ConstantPool& cp, size_t at, uint16_t
                                        index, ref, CpTagName(cp.entries()[ref].tag), want));
 }
 
-Status Validate(const ByteReader& r, const ConstantPool& cp,
-                const std::vector<size_t>& offsets) {
+Status Validate(const ByteReader& r, const ConstantPool& cp, const std::vector<size_t>& offsets) {
   for (uint16_t i = 1; i < cp.size(); ++i) {
     const CpEntry& e = cp.entries()[i];
     size_t at = offsets[i] + 1;  // first operand
@@ -82,9 +78,7 @@ Status Validate(const ByteReader& r, const ConstantPool& cp,
       case kCpString:
       case kCpMethodType:
       case kCpModule:
-      case kCpPackage:
-        JTG_RETURN_IF_ERROR(CheckRef(r, cp, at, i, e.a, {kCpUtf8}));
-        break;
+      case kCpPackage: JTG_RETURN_IF_ERROR(CheckRef(r, cp, at, i, e.a, {kCpUtf8})); break;
       case kCpFieldref:
       case kCpMethodref:
       case kCpInterfaceMethodref:
@@ -112,8 +106,7 @@ Status Validate(const ByteReader& r, const ConstantPool& cp,
               CheckRef(r, cp, at + 1, i, e.b, {kCpMethodref, kCpInterfaceMethodref}));
         }
         break;
-      default:
-        break;
+      default: break;
     }
   }
   return absl::OkStatus();
@@ -158,27 +151,20 @@ Status WriteConstantPool(const ConstantPool& cp, ByteWriter& w) {
       case kCpUtf8:
         if (e.bytes.size() > 0xFFFF) {
           return absl::ResourceExhaustedError(
-              absl::StrFormat("Utf8 constant %d is %d bytes long (max 65535)", i,
-                              e.bytes.size()));
+              absl::StrFormat("Utf8 constant %d is %d bytes long (max 65535)", i, e.bytes.size()));
         }
         w.U2(static_cast<uint16_t>(e.bytes.size()));
         w.Bytes(e.bytes);
         break;
       case kCpInteger:
-      case kCpFloat:
-        w.U4(static_cast<uint32_t>(e.value));
-        break;
+      case kCpFloat: w.U4(static_cast<uint32_t>(e.value)); break;
       case kCpLong:
-      case kCpDouble:
-        w.U8(e.value);
-        break;
+      case kCpDouble: w.U8(e.value); break;
       case kCpClass:
       case kCpString:
       case kCpMethodType:
       case kCpModule:
-      case kCpPackage:
-        w.U2(e.a);
-        break;
+      case kCpPackage: w.U2(e.a); break;
       case kCpMethodHandle:
         w.U1(static_cast<uint8_t>(e.a));
         w.U2(e.b);

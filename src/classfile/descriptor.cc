@@ -8,8 +8,7 @@ namespace {
 constexpr int kMaxDims = 255;  // JVMS §4.3.2
 
 Status Bad(std::string_view d, size_t at, std::string_view why) {
-  return absl::InvalidArgumentError(
-      absl::StrFormat("bad descriptor \"%s\" at %d: %s", d, at, why));
+  return absl::InvalidArgumentError(absl::StrFormat("bad descriptor \"%s\" at %d: %s", d, at, why));
 }
 
 // Parses one field type starting at `pos`, advancing it. `void_ok` allows V (no dims).
@@ -22,9 +21,14 @@ Status ParseType(std::string_view d, size_t& pos, bool void_ok, TypeDesc& out) {
   if (pos >= d.size()) return Bad(d, pos, "missing type");
   char c = d[pos++];
   switch (c) {
-    case 'B': case 'C': case 'D': case 'F': case 'I': case 'J': case 'S': case 'Z':
-      out.base = c;
-      return absl::OkStatus();
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'F':
+    case 'I':
+    case 'J':
+    case 'S':
+    case 'Z': out.base = c; return absl::OkStatus();
     case 'V':
       if (!void_ok || out.dims > 0) return Bad(d, pos - 1, "void is only a return type");
       out.base = 'V';
@@ -42,8 +46,7 @@ Status ParseType(std::string_view d, size_t& pos, bool void_ok, TypeDesc& out) {
       pos = end + 1;
       return absl::OkStatus();
     }
-    default:
-      return Bad(d, pos - 1, absl::StrFormat("unknown type character '%c'", c));
+    default: return Bad(d, pos - 1, absl::StrFormat("unknown type character '%c'", c));
   }
 }
 

@@ -19,9 +19,9 @@ struct TypeDesc {
   bool IsPrimitive() const { return dims == 0 && base != 'L'; }
   bool IsReference() const { return dims > 0 || base == 'L'; }
   bool IsWide() const { return dims == 0 && (base == 'J' || base == 'D'); }
-  std::string Descriptor() const;        // back to the descriptor: [Ljava/lang/String;
-  std::string JavaName() const;          // source form: java.lang.String[], int
-  TypeDesc Component() const;            // for arrays: one dimension less
+  std::string Descriptor() const;  // back to the descriptor: [Ljava/lang/String;
+  std::string JavaName() const;    // source form: java.lang.String[], int
+  TypeDesc Component() const;      // for arrays: one dimension less
 };
 
 struct MethodDesc {

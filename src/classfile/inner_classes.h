@@ -17,10 +17,10 @@ namespace jtg::classfile {
 
 // One InnerClasses entry, with its constant-pool indexes resolved.
 struct InnerClassEntry {
-  std::string inner;       // internal name, e.g. a/b/Outer$Inner
-  std::string outer;       // internal name of the declaring class; "" for local/anonymous
-  std::string simple;      // source simple name ("Inner"); "" for anonymous classes
-  uint16_t access = 0;     // inner_class_access_flags (kAccStatic, kAccPublic, ...)
+  std::string inner;    // internal name, e.g. a/b/Outer$Inner
+  std::string outer;    // internal name of the declaring class; "" for local/anonymous
+  std::string simple;   // source simple name ("Inner"); "" for anonymous classes
+  uint16_t access = 0;  // inner_class_access_flags (kAccStatic, kAccPublic, ...)
 
   // A member class (declared directly in `outer`) that needs an enclosing instance.
   bool IsInnerMember() const {

@@ -17,8 +17,8 @@ Status ReadIndex(ByteReader& r, const ConstantPool& cp, CpTag tag, std::string_v
   size_t at = r.offset();
   JTG_RETURN_IF_ERROR(r.U2(out));
   if ((zero_ok && out == 0) || cp.Is(out, tag)) return absl::OkStatus();
-  return r.ErrorAt(at, absl::StrFormat("%s index %d is not a %s constant", field, out,
-                                       CpTagName(tag)));
+  return r.ErrorAt(at,
+                   absl::StrFormat("%s index %d is not a %s constant", field, out, CpTagName(tag)));
 }
 
 // Fields and methods share the layout; `code` is null for fields.
@@ -59,9 +59,10 @@ Status ReadVersion(ByteReader& r, ParseResult& out) {
                                                major, kMinMajorVersion, kMaxMajorVersion));
   }
   if (major > kMaxMajorVersion) {
-    out.warning = absl::StrFormat("%s: class file major version %d is newer than the "
-                                  "supported %d..%d (Java 21); reading forward",
-                                  r.what(), major, kMinMajorVersion, kMaxMajorVersion);
+    out.warning = absl::StrFormat(
+        "%s: class file major version %d is newer than the "
+        "supported %d..%d (Java 21); reading forward",
+        r.what(), major, kMinMajorVersion, kMaxMajorVersion);
   }
   return absl::OkStatus();
 }

@@ -1,8 +1,7 @@
 #include "classfile/signature.h"
 
-#include "classfile/descriptor.h"
-
 #include "absl/strings/str_format.h"
+#include "classfile/descriptor.h"
 
 namespace jtg::classfile {
 namespace {
@@ -99,8 +98,7 @@ class Reader {
         out.args.emplace_back();
         return JavaType(out.args[0], nesting + 1, /*void_ok=*/false);
       }
-      default:
-        return Bad("expected a reference type (L, T or [)");
+      default: return Bad("expected a reference type (L, T or [)");
     }
   }
 
@@ -165,8 +163,7 @@ class Reader {
 
 std::string GenericType::ToString() const {
   switch (kind) {
-    case kPrim:
-      return std::string(PrimitiveName(prim));
+    case kPrim: return std::string(PrimitiveName(prim));
     case kTypeVar: return name;
     case kArray: return args.empty() ? "?[]" : args[0].ToString() + "[]";
     case kWildcard:

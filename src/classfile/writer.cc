@@ -8,8 +8,7 @@ namespace jtg::classfile {
 namespace {
 
 template <typename Member>
-Status WriteMembers(const std::vector<Member>& members, std::string_view what,
-                    ByteWriter& w) {
+Status WriteMembers(const std::vector<Member>& members, std::string_view what, ByteWriter& w) {
   JTG_RETURN_IF_ERROR(CheckU16(members.size(), what));
   w.U2(static_cast<uint16_t>(members.size()));
   for (const Member& m : members) {

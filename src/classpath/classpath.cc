@@ -55,8 +55,7 @@ std::vector<std::string_view> SplitSpec(std::string_view spec) {
 StatusOr<std::vector<uint8_t>> ReadFile(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", p.string()));
-  std::vector<uint8_t> out((std::istreambuf_iterator<char>(in)),
-                           std::istreambuf_iterator<char>());
+  std::vector<uint8_t> out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) return absl::DataLossError(absl::StrCat("error reading ", p.string()));
   return out;
 }
@@ -74,8 +73,7 @@ StatusOr<std::vector<uint8_t>> ReadZipEntry(zip_t* zip, const std::string& jar,
   }
   zip_file_t* f = zip_fopen_index(zip, static_cast<zip_uint64_t>(index), 0);
   if (f == nullptr) {
-    return absl::DataLossError(
-        absl::StrCat(jar, ": cannot open ", name, ": ", zip_strerror(zip)));
+    return absl::DataLossError(absl::StrCat(jar, ": cannot open ", name, ": ", zip_strerror(zip)));
   }
   std::vector<uint8_t> out(st.size);
   zip_uint64_t got = 0;
@@ -128,16 +126,15 @@ StatusOr<Classpath> Classpath::Open(std::string_view spec) {
     std::error_code ec;
     fs::file_status st = fs::status(entry->path, ec);
     if (ec || !fs::exists(st)) {
-      return absl::NotFoundError(
-          absl::StrCat("classpath entry does not exist: ", entry->path));
+      return absl::NotFoundError(absl::StrCat("classpath entry does not exist: ", entry->path));
     }
     if (fs::is_directory(st)) {
       cp.entries_.push_back(std::move(entry));
       continue;
     }
     if (!IsJar(entry->path)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "classpath entry is neither a directory nor a .jar/.zip: ", entry->path));
+      return absl::InvalidArgumentError(
+          absl::StrCat("classpath entry is neither a directory nor a .jar/.zip: ", entry->path));
     }
     int err = 0;
     entry->zip = zip_open(entry->path.c_str(), ZIP_RDONLY, &err);
@@ -146,8 +143,7 @@ StatusOr<Classpath> Classpath::Open(std::string_view spec) {
       zip_error_init_with_code(&ze, err);
       std::string why = zip_error_strerror(&ze);
       zip_error_fini(&ze);
-      return absl::DataLossError(
-          absl::StrCat("cannot open jar ", entry->path, ": ", why));
+      return absl::DataLossError(absl::StrCat("cannot open jar ", entry->path, ": ", why));
     }
     cp.entries_.push_back(std::move(entry));
   }

@@ -27,12 +27,12 @@ StatusOr<double> ParseBudget(std::string_view text) {
   char* end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bad --budget '", std::string(text), "': expected a duration like 60s, 2m or 500ms"));
+    return absl::InvalidArgumentError(absl::StrCat("bad --budget '", std::string(text),
+                                                   "': expected a duration like 60s, 2m or 500ms"));
   }
   if (v <= 0 || v * scale > kMaxBudgetSeconds) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad --budget '", std::string(text), "': must be positive and at most 7 days"));
+    return absl::InvalidArgumentError(absl::StrCat("bad --budget '", std::string(text),
+                                                   "': must be positive and at most 7 days"));
   }
   return v * scale;
 }

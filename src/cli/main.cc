@@ -69,8 +69,11 @@ int main(int argc, char** argv) {
       "perf", "generate tests that expose loops whose work grows faster than their input");
   pcmd->add_option("--classpath,--cp", perf.classpath, "directories and jars, ':'-separated")
       ->required();
-  auto* pclass = pcmd->add_option("--class", perf.class_name, "class under test (binary name; a java.util class is retransformed)");
-  auto* pjar = pcmd->add_option("--jar", perf.jar, "every public class of this jar (on --classpath too)");
+  auto* pclass =
+      pcmd->add_option("--class", perf.class_name,
+                       "class under test (binary name; a java.util class is retransformed)");
+  auto* pjar =
+      pcmd->add_option("--jar", perf.jar, "every public class of this jar (on --classpath too)");
   pclass->excludes(pjar);
   pjar->excludes(pclass);
   pcmd->add_option("--method", perf.method,
@@ -98,7 +101,8 @@ int main(int argc, char** argv) {
       "cover", "run a Java command with the coverage agent: -- java -cp app.jar Main args");
   ccmd->add_option("--includes", cover.includes,
                    "classes to instrument, ':'-separated patterns (com.x.* = classes of com.x, "
-                   "com.x.** = with subpackages)")->required();
+                   "com.x.** = with subpackages)")
+      ->required();
   ccmd->add_option("--excludes", cover.excludes, "classes not to instrument (same patterns)");
   ccmd->add_option("--out", cover.out, "coverage directory (default jtestgen-cov)");
   ccmd->add_option("--mode", cover.mode,
@@ -119,7 +123,8 @@ int main(int argc, char** argv) {
       "report", "line and branch coverage from a coverage directory (JaCoCo XML, JSON, HTML)");
   rcmd->add_option("dir", report.dir, "coverage directory written by the agent")->required();
   rcmd->add_option("--classpath,--cp", report.classpath,
-                   "the classes that ran, ':'-separated directories and jars")->required();
+                   "the classes that ran, ':'-separated directories and jars")
+      ->required();
   rcmd->add_option("--xml", report.xml, "JaCoCo-compatible XML report file");
   rcmd->add_option("--json", report.json, "JSON summary file");
   rcmd->add_option("--html", report.html, "HTML report directory");

@@ -24,17 +24,18 @@ using absl::StatusOr;
 }  // namespace jtg
 
 // Propagates a non-OK Status from an expression returning Status.
-#define JTG_RETURN_IF_ERROR(expr)            \
-  do {                                       \
-    ::absl::Status jtg_status_ = (expr);     \
+#define JTG_RETURN_IF_ERROR(expr)              \
+  do {                                         \
+    ::absl::Status jtg_status_ = (expr);       \
     if (!jtg_status_.ok()) return jtg_status_; \
   } while (0)
 
 #define JTG_CONCAT_INNER_(a, b) a##b
 #define JTG_CONCAT_(a, b) JTG_CONCAT_INNER_(a, b)
 // Declares `lhs` from a StatusOr expression, or returns its error.
-#define JTG_ASSIGN_OR_RETURN(lhs, expr)                         \
-  auto JTG_CONCAT_(jtg_or_, __LINE__) = (expr);                 \
-  if (!JTG_CONCAT_(jtg_or_, __LINE__).ok())                     \
-    return JTG_CONCAT_(jtg_or_, __LINE__).status();             \
-  lhs = std::move(*JTG_CONCAT_(jtg_or_, __LINE__))  /* NOLINT(bugprone-macro-parentheses): lhs is a declaration ("auto x"), parentheses would break it */
+#define JTG_ASSIGN_OR_RETURN(lhs, expr)                                                            \
+  auto JTG_CONCAT_(jtg_or_, __LINE__) = (expr);                                                    \
+  if (!JTG_CONCAT_(jtg_or_, __LINE__).ok()) return JTG_CONCAT_(jtg_or_, __LINE__).status();        \
+  lhs = std::move(                                                                                 \
+      *JTG_CONCAT_(jtg_or_, __LINE__)) /* NOLINT(bugprone-macro-parentheses): lhs is a declaration \
+                                          ("auto x"), parentheses would break it */

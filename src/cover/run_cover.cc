@@ -26,7 +26,8 @@ std::string DefaultAgent() {
 
 StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& o) {
   if (o.command.empty()) {
-    return absl::InvalidArgumentError("cover: no command after '--' (e.g. -- java -cp app.jar Main)");
+    return absl::InvalidArgumentError(
+        "cover: no command after '--' (e.g. -- java -cp app.jar Main)");
   }
   for (const std::string* p : {&o.includes, &o.excludes, &o.out, &o.cache}) {
     if (p->find(',') != std::string::npos) {
@@ -39,8 +40,8 @@ StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& o) {
   if (!fs::is_regular_file(agent, ec)) {
     return absl::InvalidArgumentError(absl::StrCat("cover: agent library ", agent, " not found"));
   }
-  std::string spec = absl::StrCat("-agentpath:", fs::absolute(agent, ec).string(),
-                                  "=mode=", o.mode, ",includes=", o.includes);
+  std::string spec = absl::StrCat("-agentpath:", fs::absolute(agent, ec).string(), "=mode=", o.mode,
+                                  ",includes=", o.includes);
   if (!o.excludes.empty()) absl::StrAppend(&spec, ",excludes=", o.excludes);
   absl::StrAppend(&spec, ",out=", fs::absolute(o.out, ec).string());
   if (!o.cache.empty()) absl::StrAppend(&spec, ",cache=", fs::absolute(o.cache, ec).string());

@@ -15,10 +15,10 @@ namespace jtg::cover {
 struct CoverOptions {
   std::string includes, excludes;
   std::string out = "jtestgen-cov";
-  std::string mode = "static";  // static | ddst | hst | tpc
-  std::string cache;            // hst/tpc: empty = the agent's default, <out>/cache
-  std::string agent;            // default: libjtestgen_agent.so beside the jtestgen binary
-  int interval_ms = 0;          // 0: the agent's default
+  std::string mode = "static";       // static | ddst | hst | tpc
+  std::string cache;                 // hst/tpc: empty = the agent's default, <out>/cache
+  std::string agent;                 // default: libjtestgen_agent.so beside the jtestgen binary
+  int interval_ms = 0;               // 0: the agent's default
   std::vector<std::string> command;  // java ... (required)
 };
 

@@ -1,8 +1,8 @@
-#include "classfile/names.h"
 #include "coverage/class_filter.h"
 
 #include <algorithm>
 
+#include "classfile/names.h"
 
 namespace jtg::coverage {
 namespace {
@@ -17,8 +17,8 @@ std::vector<std::string> Split(std::string_view list) {
   return out;
 }
 
-constexpr std::string_view kNever[] = {"java.", "javax.", "jdk.", "sun.", "com.sun.",
-                                       "jtestgen.", "org.jacoco."};
+constexpr std::string_view kNever[] = {"java.",    "javax.",    "jdk.",       "sun.",
+                                       "com.sun.", "jtestgen.", "org.jacoco."};
 
 }  // namespace
 

@@ -116,8 +116,7 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
   }
   if (!j.contains("version") || !j["version"].is_number_integer() ||
       j["version"].get<int64_t>() != kVersion) {
-    return Bad(what, absl::StrCat("unsupported coverage file version (expected ", kVersion,
-                                  ")"));
+    return Bad(what, absl::StrCat("unsupported coverage file version (expected ", kVersion, ")"));
   }
   CoverageFile f;
   Fields fields;
@@ -146,9 +145,9 @@ StatusOr<CoverageFile> ParseCoverageJson(std::string_view text, std::string_view
   }
   if (!j.contains("classes") || !j["classes"].is_array()) return Bad(what, "no classes array");
   for (const json& c : j["classes"]) {
-    if (!c.is_object() || !c.contains("name") || !c["name"].is_string() ||
-        !c.contains("hash") || !c["hash"].is_string() || !c.contains("slots") ||
-        !c["slots"].is_number_integer() || !c.contains("covered") || !c["covered"].is_array()) {
+    if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("hash") ||
+        !c["hash"].is_string() || !c.contains("slots") || !c["slots"].is_number_integer() ||
+        !c.contains("covered") || !c["covered"].is_array()) {
       return Bad(what, "class entry without name, hash, slots and covered");
     }
     ClassCoverage cc;

@@ -4,9 +4,12 @@ namespace jtg::coverage {
 
 bool IsExcludedClass(std::string_view n) {
   static constexpr std::string_view kPrefixes[] = {
-      "java/", "javax/", "jdk/", "sun/", "com/sun/", "jtestgen/", "org/junit/",
-      "org/opentest4j/", "org/apiguardian/", "org/jacoco/", "org/w3c/", "org/xml/",
-      "org/ietf/", "org/mockito/", "net/bytebuddy/", "org/objenesis/"};
+      "java/",         "javax/",          "jdk/",
+      "sun/",          "com/sun/",        "jtestgen/",
+      "org/junit/",    "org/opentest4j/", "org/apiguardian/",
+      "org/jacoco/",   "org/w3c/",        "org/xml/",
+      "org/ietf/",     "org/mockito/",    "net/bytebuddy/",
+      "org/objenesis/"};
   for (auto p : kPrefixes) {
     if (n.substr(0, p.size()) == p) return true;
   }

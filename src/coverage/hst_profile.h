@@ -46,8 +46,8 @@ struct HstClassProfile {
 };
 
 struct HstProfile {
-  int64_t runs = 0;        // agent runs merged in
-  int32_t interval_ms = 0; // poll interval of the last run merged in
+  int64_t runs = 0;         // agent runs merged in
+  int32_t interval_ms = 0;  // poll interval of the last run merged in
   absl::flat_hash_map<uint64_t, HstClassProfile> classes;  // key: class bytes hash
 };
 
@@ -69,7 +69,8 @@ StatusOr<HstProfile> ParseHstProfile(std::string_view text, std::string_view wha
 
 // Reads `path`: an empty profile when the file does not exist; DataLoss when it is corrupt.
 StatusOr<HstProfile> ReadHstProfile(const std::string& path);
-// Writes `path` (write to path.<pid>.tmp, then rename: the last of several JVMs wins). Internal error naming the file on failure.
+// Writes `path` (write to path.<pid>.tmp, then rename: the last of several JVMs wins). Internal
+// error naming the file on failure.
 Status WriteHstProfile(const HstProfile& profile, const std::string& path);
 
 inline constexpr char kHstProfileFile[] = "hst-profile.json";

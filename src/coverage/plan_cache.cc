@@ -17,7 +17,8 @@ constexpr uint32_t kFormatVersion = 1;
 
 template <typename T>
 void Put(std::vector<uint8_t>& out, T v) {
-  for (size_t i = 0; i < sizeof(T); ++i) out.push_back(static_cast<uint8_t>(uint64_t(v) >> (8 * i)));
+  for (size_t i = 0; i < sizeof(T); ++i)
+    out.push_back(static_cast<uint8_t>(uint64_t(v) >> (8 * i)));
 }
 
 class Reader {

@@ -18,7 +18,9 @@ class Rng {
     return std::uniform_int_distribution<int64_t>(lo, hi)(engine_);
   }
   template <typename T>
-  const T& Pick(const std::vector<T>& v) { return v[Below(v.size())]; }
+  const T& Pick(const std::vector<T>& v) {
+    return v[Below(v.size())];
+  }
 
  private:
   std::mt19937_64 engine_;

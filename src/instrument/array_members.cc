@@ -29,8 +29,8 @@ Status NewProbeArray(int32_t slots, classfile::ConstantPool& cp, std::vector<uin
 }
 }  // namespace
 
-StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
-                                              uint16_t init_ref, classfile::ConstantPool& cp) {
+StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref, uint16_t init_ref,
+                                              classfile::ConstantPool& cp) {
   std::vector<uint8_t> out;
   // Stack: ...
   if (init_ref != 0) {
@@ -40,7 +40,7 @@ StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
   }
   JTG_RETURN_IF_ERROR(NewProbeArray(slots, cp, out));  // ..., [Z
   out.push_back(op::kPutstatic);
-  U16(out, field_ref);                                 // ...
+  U16(out, field_ref);  // ...
   return out;
 }
 
@@ -85,15 +85,15 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
   code.max_locals = 0;
   std::vector<uint8_t>& c = code.code;
   c.push_back(op::kGetstatic);
-  U16(c, field_ref);                  // [Z|null
-  c.push_back(op::kDup);              // x, x
+  U16(c, field_ref);      // [Z|null
+  c.push_back(op::kDup);  // x, x
   c.push_back(op::kIfnonnull);
-  U16(c, 13);                         // 4 + 13 = 17; x
-  c.push_back(op::kPop);              //
+  U16(c, 13);                                            // 4 + 13 = 17; x
+  c.push_back(op::kPop);                                 //
   JTG_RETURN_IF_ERROR(NewProbeArray(slots, cls.cp, c));  // [Z
-  c.push_back(op::kDup);              // [Z, [Z
+  c.push_back(op::kDup);                                 // [Z, [Z
   c.push_back(op::kPutstatic);
-  U16(c, field_ref);                  // [Z
+  U16(c, field_ref);  // [Z
   c.push_back(op::kAreturn);
   if (c.size() != 18) return absl::InternalError("$jtgInit: unexpected code size");
   if (cls.major_version >= 50) {
@@ -107,8 +107,8 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
     f.stack.push_back(t);
     code.frames.push_back(std::move(f));
   }
-  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
-                   kProbeInitDesc, std::move(code));
+  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod, kProbeInitDesc,
+                   std::move(code));
 }
 // `private static synthetic boolean[] $jtgInit()` of a final $jtgProbes
 // (ArrayProbeOptions::final_array):
@@ -121,8 +121,8 @@ Status AddGetterInitMethod(classfile::ClassFile& cls, uint16_t field_ref) {
   code.code.push_back(op::kGetstatic);
   U16(code.code, field_ref);
   code.code.push_back(op::kAreturn);
-  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
-                   kProbeInitDesc, std::move(code));
+  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod, kProbeInitDesc,
+                   std::move(code));
 }
 }  // namespace
 
@@ -169,17 +169,17 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
     if (fold_flags) {
       JTG_ASSIGN_OR_RETURN(uint16_t flag, AddFoldFlag(cls, owner, slot));
       c.push_back(op::kGetstatic);
-      U16(c, flag);                                           // Z
+      U16(c, flag);  // Z
       c.push_back(op::kIfne);
-      U16(c, 11);                                             // 3 + 11 = 14: return
+      U16(c, 11);  // 3 + 11 = 14: return
     }
-    if (final_array) {                                        // [Z
+    if (final_array) {  // [Z
       c.push_back(op::kGetstatic);
       U16(c, array_field);
     } else {
       Invokestatic(c, init);
     }
-    if (slot <= 32767) {                                      // [Z, slot
+    if (slot <= 32767) {  // [Z, slot
       c.push_back(op::kSipush);
       U16(c, static_cast<uint16_t>(slot));
     } else {
@@ -187,8 +187,8 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
       c.push_back(op::kLdcW);
       U16(c, index);
     }
-    c.push_back(op::kIconst1);                                // [Z, slot, 1
-    c.push_back(0x54);                                        // bastore
+    c.push_back(op::kIconst1);  // [Z, slot, 1
+    c.push_back(0x54);          // bastore
     c.push_back(op::kReturn);
     if (fold_flags) {
       if (c.size() != 15) return absl::InternalError("$jtgP: unexpected code size");

@@ -43,8 +43,7 @@ void RedirectSwitch(const Insn& in, uint32_t pos, uint32_t target, uint32_t pad_
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls,
                   const classfile::MethodInfo& m, uint16_t field_ref, bool compact,
-                  bool fold_guards, classfile::ConstantPool& cp,
-                  classfile::CodeAttribute& code) {
+                  bool fold_guards, classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
   if (pads.empty()) return absl::OkStatus();
   if (!code.has_stack_map && cls.major_version >= 51) {
     return absl::NotFoundError("jump target without a stack map frame");
@@ -83,10 +82,9 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
       Put32(c, static_cast<uint32_t>(c.size() - 4), back);
     }
     if (code.has_stack_map) {
-      JTG_ASSIGN_OR_RETURN(FrameState s,
-                           FrameAt(code, target, cls.Name(), cls.MethodName(m),
-                                   cls.MethodDescriptor(m),
-                                   (m.access & classfile::kAccStatic) != 0, cp));
+      JTG_ASSIGN_OR_RETURN(FrameState s, FrameAt(code, target, cls.Name(), cls.MethodName(m),
+                                                 cls.MethodDescriptor(m),
+                                                 (m.access & classfile::kAccStatic) != 0, cp));
       classfile::StackMapFrame f;
       f.frame_type = 255;
       f.offset = pad_pos;
@@ -109,9 +107,8 @@ Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<Insn>& in
 
 Status PlaceForwardPads(const std::vector<Insn>& insns, const classfile::CodeAttribute& code,
                         uint16_t field_ref, bool compact, std::string_view owner,
-                        classfile::ConstantPool& cp, std::vector<ArrayPad>& pads,
-                        Insertions& ins, std::vector<PlacedPad>& placed,
-                        std::vector<GuardLabel>* guards) {
+                        classfile::ConstantPool& cp, std::vector<ArrayPad>& pads, Insertions& ins,
+                        std::vector<PlacedPad>& placed, std::vector<GuardLabel>* guards) {
   // A copy: `owner` may view a constant pool entry, which the probes below can move.
   const std::string owner_name(owner);
   auto index_of = [&](uint32_t offset) -> int64_t {
@@ -220,13 +217,13 @@ Status FinishPlacedPads(const std::vector<PlacedPad>& placed, const std::vector<
   if (code.has_stack_map) {
     for (const PlacedPad& p : placed) {
       const uint32_t target = layout.label[p.target_index];
-      if (std::any_of(states.begin(), states.end(), [&](const auto& e) { return e.first == target; })) {
+      if (std::any_of(states.begin(), states.end(),
+                      [&](const auto& e) { return e.first == target; })) {
         continue;
       }
-      JTG_ASSIGN_OR_RETURN(FrameState st,
-                           FrameAt(code, target, cls.Name(), cls.MethodName(m),
-                                   cls.MethodDescriptor(m),
-                                   (m.access & classfile::kAccStatic) != 0, cp));
+      JTG_ASSIGN_OR_RETURN(FrameState st, FrameAt(code, target, cls.Name(), cls.MethodName(m),
+                                                  cls.MethodDescriptor(m),
+                                                  (m.access & classfile::kAccStatic) != 0, cp));
       states.emplace_back(target, std::move(st));
     }
   }

@@ -31,8 +31,8 @@ bool OnlyFrom(const analysis::Cfg& cfg, int64_t t, uint32_t x) {
 }  // namespace
 
 std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_block,
-                                        size_t first_branch, size_t first_switch,
-                                        MethodPlan& plan, std::vector<ProbeSite>& sites) {
+                                        size_t first_branch, size_t first_switch, MethodPlan& plan,
+                                        std::vector<ProbeSite>& sites) {
   std::vector<ArrayPad> pads;
   size_t next_branch = first_branch, next_switch = first_switch;
   auto block_goal = [&](int64_t b) { return plan.blocks[first_block + b].id; };
@@ -101,7 +101,8 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 std::vector<int32_t> ProbeSlotMethods(const ClassPlan& plan) {
   std::vector<int32_t> out(static_cast<size_t>(std::max(plan.probe_slots, 0)), -1);
   auto claim = [&](int32_t id, int32_t method) {
-    if (id >= 1 && static_cast<size_t>(id - 1) < out.size()) out[static_cast<size_t>(id - 1)] = method;
+    if (id >= 1 && static_cast<size_t>(id - 1) < out.size())
+      out[static_cast<size_t>(id - 1)] = method;
   };
   for (size_t i = 0; i < plan.methods.size(); ++i) {
     const MethodPlan& m = plan.methods[i];

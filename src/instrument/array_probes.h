@@ -82,8 +82,8 @@ struct ArrayPad {
 // CFG block), decides how each outcome is recorded: appends fall-through probe sites to
 // `sites`, outcome_via_block pairs to `plan`, and returns the pads.
 std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_block,
-                                        size_t first_branch, size_t first_switch,
-                                        MethodPlan& plan, std::vector<ProbeSite>& sites);
+                                        size_t first_branch, size_t first_switch, MethodPlan& plan,
+                                        std::vector<ProbeSite>& sites);
 
 // Appends the pads to `code` (whose code and tables are already laid out by `layout` and
 // relocated), redirects their jumps, and adds a full_frame per pad when the method has a
@@ -95,9 +95,8 @@ std::vector<ArrayPad> PlanOutcomeProbes(const analysis::Cfg& cfg, size_t first_b
 // one (major version >= 51).
 Status AppendPads(const std::vector<ArrayPad>& pads, const std::vector<classfile::Insn>& insns,
                   const Layout& layout, const classfile::ClassFile& cls,
-                  const classfile::MethodInfo& m,
-                  uint16_t field_ref, bool compact, bool fold_guards,
-                  classfile::ConstantPool& cp, classfile::CodeAttribute& code);
+                  const classfile::MethodInfo& m, uint16_t field_ref, bool compact,
+                  bool fold_guards, classfile::ConstantPool& cp, classfile::CodeAttribute& code);
 
 // Forward pads (so that a forward jump stays forward; docs/agent-probes.md). A pad whose
 // target t comes after its jump is placed just before t, on the fall-through edge of the
@@ -133,8 +132,8 @@ Status FinishPlacedPads(const std::vector<PlacedPad>& placed,
 
 // The static initializer's prefix: `invokestatic init_ref; pop` in a class, else `sipush/ldc_w
 // slots; newarray boolean; putstatic field_ref` (Stack: ... -> ...; needs one stack word).
-StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref,
-                                              uint16_t init_ref, classfile::ConstantPool& cp);
+StatusOr<std::vector<uint8_t>> ProbeArrayInit(int32_t slots, uint16_t field_ref, uint16_t init_ref,
+                                              classfile::ConstantPool& cp);
 
 // Bytes the probes and pads would add to a method (before removal), at most: the upper
 // bound used for the compact-probe decision. `sites` are the method's array probe sites.

@@ -44,16 +44,14 @@ uint32_t InsnSize(const Insn& in, const std::vector<uint8_t>& replacement, bool 
 }
 
 // Computes label/pos for the current sizes. Uses int64 so oversize code is detectable.
-void ComputePositions(const std::vector<Insn>& insns, const Insertions& ins,
-                      const Sizes& sizes, std::vector<int64_t>& label,
-                      std::vector<int64_t>& pos) {
+void ComputePositions(const std::vector<Insn>& insns, const Insertions& ins, const Sizes& sizes,
+                      std::vector<int64_t>& label, std::vector<int64_t>& pos) {
   int64_t at = 0;
   for (size_t i = 0; i < insns.size(); ++i) {
     label[i] = at;
     at += ins.at_label[i].size();
     pos[i] = at;
-    at += InsnSize(insns[i], ins.replace[i], sizes.wide[i],
-                   static_cast<uint32_t>(at & 0xffffffff));
+    at += InsnSize(insns[i], ins.replace[i], sizes.wide[i], static_cast<uint32_t>(at & 0xffffffff));
     at += ins.after[i].size();
   }
   label[insns.size()] = at;
@@ -74,8 +72,8 @@ uint32_t Layout::MapInsn(uint32_t old) const {
   return pos[i] + (old - old_offset[i]);
 }
 
-StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code,
-                                 const std::vector<Insn>& insns, const Insertions& ins) {
+StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code, const std::vector<Insn>& insns,
+                                 const Insertions& ins) {
   const size_t n = insns.size();
   for (size_t i = 0; i < n; ++i) {
     if (!ins.replace[i].empty() && insns[i].kind != InsnKind::kPlain) {
@@ -108,8 +106,8 @@ StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code,
   if (label[n] > 65535) return absl::ResourceExhaustedError("method too large");
   for (size_t i = 0; i < n; ++i) {
     const Insn& in = insns[i];
-    const bool narrow = in.kind == InsnKind::kConditional ||
-                        (in.kind == InsnKind::kJsr && in.opcode == op::kJsr);
+    const bool narrow =
+        in.kind == InsnKind::kConditional || (in.kind == InsnKind::kJsr && in.opcode == op::kJsr);
     if (narrow && !FitsI16(label[target_index(in.targets[0])] - pos[i])) {
       return absl::ResourceExhaustedError("jump offset overflow");
     }

@@ -30,7 +30,7 @@ struct Layout {
   // Per original instruction i: new offset of its label (start of at_label[i]) and of the
   // instruction itself. label has one extra element: the new code length.
   std::vector<uint32_t> label, pos;
-  std::vector<uint32_t> index_of;  // original offset -> instruction index containing it
+  std::vector<uint32_t> index_of;    // original offset -> instruction index containing it
   std::vector<uint32_t> old_offset;  // instruction index -> original offset
   uint32_t old_length = 0;
 
@@ -51,7 +51,6 @@ struct Assembled {
 
 // `code` is the (possibly patched in place) original code, `insns` its decoding.
 StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code,
-                                 const std::vector<classfile::Insn>& insns,
-                                 const Insertions& ins);
+                                 const std::vector<classfile::Insn>& insns, const Insertions& ins);
 
 }  // namespace jtg::instrument

@@ -12,8 +12,8 @@ namespace jtg::instrument {
 
 namespace {
 
-constexpr uint8_t kBipush = 0x10, kIload = 0x15, kLload = 0x16, kAload = 0x19,
-                  kAconstNull = 0x01, kWide = 0xc4;
+constexpr uint8_t kBipush = 0x10, kIload = 0x15, kLload = 0x16, kAload = 0x19, kAconstNull = 0x01,
+                  kWide = 0xc4;
 
 void Load(std::vector<uint8_t>& out, uint8_t opcode, uint16_t slot) {
   if (slot > 255) {
@@ -42,8 +42,8 @@ StatusOr<std::vector<uint8_t>> InsertEntryHooks(std::span<const uint8_t> class_b
       }
     }
     if (method == nullptr) {
-      return absl::NotFoundError(absl::StrCat(std::string(what), ": no method with code ", h.method_name,
-                                              h.method_desc));
+      return absl::NotFoundError(
+          absl::StrCat(std::string(what), ": no method with code ", h.method_name, h.method_desc));
     }
     const classfile::CodeAttribute& original = *method->code;
     JTG_ASSIGN_OR_RETURN(auto insns, classfile::DecodeCode(original.code));
@@ -58,17 +58,30 @@ StatusOr<std::vector<uint8_t>> InsertEntryHooks(std::span<const uint8_t> class_b
     }
     for (const auto& [type, slot] : h.loads) {
       switch (type) {
-        case 'I': Load(snippet, kIload, slot); words += 1; break;
-        case 'J': Load(snippet, kLload, slot); words += 2; break;
-        case 'A': Load(snippet, kAload, slot); words += 1; break;
-        default: snippet.push_back(kAconstNull); words += 1; break;
+        case 'I':
+          Load(snippet, kIload, slot);
+          words += 1;
+          break;
+        case 'J':
+          Load(snippet, kLload, slot);
+          words += 2;
+          break;
+        case 'A':
+          Load(snippet, kAload, slot);
+          words += 1;
+          break;
+        default:
+          snippet.push_back(kAconstNull);
+          words += 1;
+          break;
       }
     }
     JTG_ASSIGN_OR_RETURN(uint16_t ref, cls.cp.AddMethodref(h.hook_owner, h.hook_name, h.hook_desc));
     Invokestatic(snippet, ref);
     ins.extra_stack = words;
     if (uint32_t{original.max_stack} + words > 65535) {
-      return absl::ResourceExhaustedError(absl::StrCat(std::string(what), ".", h.method_name, ": max_stack overflow"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat(std::string(what), ".", h.method_name, ": max_stack overflow"));
     }
     JTG_ASSIGN_OR_RETURN(Assembled assembled, AssembleCode(original.code, insns, ins));
     classfile::CodeAttribute code = original;

@@ -21,10 +21,10 @@
 namespace jtg::instrument {
 
 struct EntryHook {
-  std::string method_name, method_desc;        // the method to hook, e.g. "delete", "()Z"
+  std::string method_name, method_desc;          // the method to hook, e.g. "delete", "()Z"
   std::string hook_owner, hook_name, hook_desc;  // a static method; its parameters must
                                                  // match what is pushed, in order
-  int kind = -1;  // >= 0 (and < 128): pushed first, with bipush
+  int kind = -1;                                 // >= 0 (and < 128): pushed first, with bipush
   // Local slots to load, with their type: 'I' (iload), 'J' (lload), 'A' (aload); 'N' pushes
   // null (the slot is ignored). Slot 0 of an instance method is `this`.
   std::vector<std::pair<char, uint16_t>> loads;

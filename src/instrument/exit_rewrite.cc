@@ -13,8 +13,7 @@ int RewriteExits(const classfile::ConstantPool& cp, const std::vector<classfile:
     auto ref = cp.Member(index);
     if (!ref.ok() || ref->descriptor != "(I)V") continue;
     uint16_t replacement = 0;
-    if (in.opcode == op::kInvokestatic && ref->owner == "java/lang/System" &&
-        ref->name == "exit") {
+    if (in.opcode == op::kInvokestatic && ref->owner == "java/lang/System" && ref->name == "exit") {
       replacement = refs.exit;
     } else if (in.opcode == op::kInvokevirtual && ref->owner == "java/lang/Runtime" &&
                (ref->name == "exit" || ref->name == "halt")) {

@@ -43,10 +43,10 @@ bool GuardStatesKnown(const std::vector<std::optional<FrameState>>& states,
 }
 
 Status AddGuardFrames(const std::vector<GuardLabel>& guards,
-                      const std::vector<std::optional<FrameState>>& states,
-                      const Layout& layout, const Insertions& ins,
-                      const classfile::ClassFile& cls, const classfile::MethodInfo& m,
-                      classfile::ConstantPool& cp, classfile::CodeAttribute& code) {
+                      const std::vector<std::optional<FrameState>>& states, const Layout& layout,
+                      const Insertions& ins, const classfile::ClassFile& cls,
+                      const classfile::MethodInfo& m, classfile::ConstantPool& cp,
+                      classfile::CodeAttribute& code) {
   if (guards.empty()) return absl::OkStatus();
   JTG_ASSIGN_OR_RETURN(FrameState initial,
                        InitialState(cls.Name(), cls.MethodName(m), cls.MethodDescriptor(m),
@@ -58,12 +58,13 @@ Status AddGuardFrames(const std::vector<GuardLabel>& guards,
     if (!Known(states, static_cast<int64_t>(i))) {
       return absl::NotFoundError(absl::StrCat("no type state for the fold guard before insn ", i));
     }
-    const uint32_t snippet = g.after ? layout.label[g.insn + 1] -
-                                           static_cast<uint32_t>(ins.after[g.insn].size())
-                                     : layout.label[g.insn];
+    const uint32_t snippet =
+        g.after ? layout.label[g.insn + 1] - static_cast<uint32_t>(ins.after[g.insn].size())
+                : layout.label[g.insn];
     const uint32_t at = snippet + g.end;
-    const bool has = std::any_of(frames.begin(), frames.begin() + static_cast<std::ptrdiff_t>(existing),
-                                 [&](const auto& f) { return f.first == at; });
+    const bool has =
+        std::any_of(frames.begin(), frames.begin() + static_cast<std::ptrdiff_t>(existing),
+                    [&](const auto& f) { return f.first == at; });
     if (has) continue;
     FrameState s = *states[i];
     for (auto* list : {&s.locals, &s.stack}) {

@@ -52,9 +52,9 @@ bool GuardStatesKnown(const std::vector<std::optional<FrameState>>& states,
 // whose state is unknown; InvalidArgument for a bad descriptor or frame table;
 // ResourceExhausted on constant pool overflow.
 Status AddGuardFrames(const std::vector<GuardLabel>& guards,
-                      const std::vector<std::optional<FrameState>>& states,
-                      const Layout& layout, const Insertions& ins,
-                      const classfile::ClassFile& cls, const classfile::MethodInfo& m,
-                      classfile::ConstantPool& cp, classfile::CodeAttribute& code);
+                      const std::vector<std::optional<FrameState>>& states, const Layout& layout,
+                      const Insertions& ins, const classfile::ClassFile& cls,
+                      const classfile::MethodInfo& m, classfile::ConstantPool& cp,
+                      classfile::CodeAttribute& code);
 
 }  // namespace jtg::instrument

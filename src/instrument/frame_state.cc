@@ -69,8 +69,8 @@ StatusOr<std::vector<std::pair<uint32_t, FrameState>>> ExpandFrames(
       s.stack = f.stack;
     } else if (t >= 248 && t <= 250) {
       if (f.chopped > s.locals.size()) {
-        return absl::InvalidArgumentError(absl::StrCat("chop frame at ", f.offset,
-                                                       " drops more locals than exist"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("chop frame at ", f.offset, " drops more locals than exist"));
       }
       s.locals.resize(s.locals.size() - f.chopped);
       s.stack.clear();
@@ -99,8 +99,10 @@ std::vector<classfile::StackMapFrame> CompressFrames(
     f.offset = offset;
     const auto& pl = prev->locals;
     const auto& cl = s.locals;
-    const bool prefix_of_prev = cl.size() <= pl.size() && std::equal(cl.begin(), cl.end(), pl.begin());
-    const bool prev_is_prefix = pl.size() <= cl.size() && std::equal(pl.begin(), pl.end(), cl.begin());
+    const bool prefix_of_prev =
+        cl.size() <= pl.size() && std::equal(cl.begin(), cl.end(), pl.begin());
+    const bool prev_is_prefix =
+        pl.size() <= cl.size() && std::equal(pl.begin(), pl.end(), cl.begin());
     if (cl == pl && s.stack.empty()) {
       f.frame_type = delta <= 63 ? static_cast<uint8_t>(delta) : 251;
     } else if (cl == pl && s.stack.size() == 1) {

@@ -9,9 +9,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-#include <utility>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "classfile/class_file.h"
 #include "common/status.h"

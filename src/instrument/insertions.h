@@ -36,9 +36,12 @@ struct Insertions {
   uint16_t extra_stack = 0;  // max operand stack words any snippet pushes
 
   bool empty() const {
-    for (const auto& v : at_label) if (!v.empty()) return false;
-    for (const auto& v : after) if (!v.empty()) return false;
-    for (const auto& v : replace) if (!v.empty()) return false;
+    for (const auto& v : at_label)
+      if (!v.empty()) return false;
+    for (const auto& v : after)
+      if (!v.empty()) return false;
+    for (const auto& v : replace)
+      if (!v.empty()) return false;
     return true;
   }
 };

@@ -11,7 +11,6 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-
 #include "analysis/cfg.h"
 #include "classfile/bytecode.h"
 #include "instrument/array_probes.h"
@@ -61,8 +60,9 @@ void ExitRewriteOnly(ClassFile& cls, MethodInfo& m, const std::vector<classfile:
 // under jtestgen's agent and JaCoCo's alike. The method has no branch and no line worth
 // a probe, so it is left as it is.
 bool IsEmptyFinalizer(const ClassFile& cls, const MethodInfo& m) {
-  return m.code.has_value() && m.code->code.size() == 1 && m.code->code[0] == classfile::op::kReturn &&
-         cls.MethodName(m) == "finalize" && cls.MethodDescriptor(m) == "()V";
+  return m.code.has_value() && m.code->code.size() == 1 &&
+         m.code->code[0] == classfile::op::kReturn && cls.MethodName(m) == "finalize" &&
+         cls.MethodDescriptor(m) == "()V";
 }
 
 bool Removed(const Options& options, int32_t id) {
@@ -86,8 +86,8 @@ bool TargetsStart(const analysis::Cfg& cfg, const CodeAttribute& code) {
 // slot count is known) gets the probe array's initialization in front; any problem there
 // is a FailedPrecondition for the whole class.
 // `fold`: this method's probes are flag-guarded (ArrayProbeOptions::fold_flags,
-// fold_methods): fold guards (fold_guards.h) where they fit and every site's verifier state is known, else
-// compact probes whose $jtgP<slot>() tests the flag.
+// fold_methods): fold guards (fold_guards.h) where they fit and every site's verifier state is
+// known, else compact probes whose $jtgP<slot>() tests the flag.
 Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, bool fold,
                         IdAllocator& ids, ProbeRefs& refs, MethodPlan& plan) {
   const CodeAttribute& original = *m.code;
@@ -106,8 +106,7 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
   // In a class the prefix calls the idempotent $jtgInit; an interface's creates the array.
   const bool create_in_clinit = refs.array_init == 0 || options.array.final_array;
   if (array_clinit && create_in_clinit && TargetsStart(*cfg, original)) {
-    return absl::FailedPreconditionError(
-        "static initializer jumps back to its first instruction");
+    return absl::FailedPreconditionError("static initializer jumps back to its first instruction");
   }
   const size_t first_block = plan.blocks.size();
   const size_t first_branch = plan.branches.size();
@@ -123,20 +122,19 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
   if (array) {
     pads = PlanOutcomeProbes(*cfg, first_block, first_branch, first_switch, plan, sites);
     // Compact probes (array_probes.h), decided on every probe so all versions agree.
-    refs.array_compact = !array_clinit && refs.array_init != 0 &&
-                         (fold ||
-                          (original.code.size() <= kHugeMethodLimit &&
-                           original.code.size() + ProbeBytesBound(sites.size(), pads.size()) >
-                               kHugeMethodLimit));
+    refs.array_compact =
+        !array_clinit && refs.array_init != 0 &&
+        (fold ||
+         (original.code.size() <= kHugeMethodLimit &&
+          original.code.size() + ProbeBytesBound(sites.size(), pads.size()) > kHugeMethodLimit));
     // Fold guards inline where they fit and every site's verifier state is known.
     if (refs.array_compact && fold &&
-        original.code.size() + FoldGuardBytesBound(sites.size(), pads.size()) <=
-            kHugeMethodLimit) {
+        original.code.size() + FoldGuardBytesBound(sites.size(), pads.size()) <= kHugeMethodLimit) {
       refs.array_fold_guards = true;
       if (frames) {
-        auto st = StatesBefore(original, cfg->insns, cls.Name(), cls.MethodName(m),
-                               cls.MethodDescriptor(m), (m.access & classfile::kAccStatic) != 0,
-                               cls.cp);
+        auto st =
+            StatesBefore(original, cfg->insns, cls.Name(), cls.MethodName(m),
+                         cls.MethodDescriptor(m), (m.access & classfile::kAccStatic) != 0, cls.cp);
         if (absl::IsResourceExhausted(st.status())) return st.status();
         refs.array_fold_guards = st.ok() && GuardStatesKnown(*st, cfg->insns, sites, pads);
         if (st.ok()) states = std::move(*st);
@@ -155,9 +153,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
   if (!pads.empty()) ins.extra_stack = std::max<uint16_t>(ins.extra_stack, 3);
   std::vector<PlacedPad> placed;  // forward pads, before their targets (array_probes.h)
   if (!pads.empty()) {
-    JTG_RETURN_IF_ERROR(PlaceForwardPads(cfg->insns, original, refs.array_field,
-                                         refs.array_compact, cls.Name(), cls.cp, pads, ins,
-                                         placed,
+    JTG_RETURN_IF_ERROR(PlaceForwardPads(cfg->insns, original, refs.array_field, refs.array_compact,
+                                         cls.Name(), cls.cp, pads, ins, placed,
                                          refs.array_fold_guards ? &refs.guards : nullptr));
   }
   if (array_clinit) {
@@ -234,7 +231,8 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     return skip(pad);
   }
   if (refs.array_fold_guards && frames) {
-    if (Status g = AddGuardFrames(refs.guards, states, assembled->layout, ins, cls, m, cls.cp, code);
+    if (Status g =
+            AddGuardFrames(refs.guards, states, assembled->layout, ins, cls, m, cls.cp, code);
         !g.ok()) {
       if (absl::IsResourceExhausted(g)) return g;
       return skip(g);
@@ -288,8 +286,8 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
   bool has_clinit = false;
   if (array) {
     std::stable_partition(order.begin(), order.end(), [&](size_t i) {
-      const bool clinit = cls.MethodName(cls.methods[i]) == "<clinit>" &&
-                          cls.methods[i].code.has_value();
+      const bool clinit =
+          cls.MethodName(cls.methods[i]) == "<clinit>" && cls.methods[i].code.has_value();
       has_clinit = has_clinit || clinit;
       return !clinit;
     });
@@ -316,8 +314,8 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
   }
   if (array) {
     result.plan.probe_slots = ids.next() - 1;
-    JTG_RETURN_IF_ERROR(AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit,
-                                             options.array.final_array));
+    JTG_RETURN_IF_ERROR(
+        AddProbeArrayMembers(cls, result.plan.probe_slots, has_clinit, options.array.final_array));
     std::sort(refs.compact_slots.begin(), refs.compact_slots.end());
     refs.compact_slots.erase(std::unique(refs.compact_slots.begin(), refs.compact_slots.end()),
                              refs.compact_slots.end());
@@ -325,7 +323,8 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
     refs.flag_slots.erase(std::unique(refs.flag_slots.begin(), refs.flag_slots.end()),
                           refs.flag_slots.end());
     JTG_RETURN_IF_ERROR(AddCompactProbeMethods(cls, refs.compact_slots, refs.flag_slots,
-                                              options.array.fold_flags, options.array.final_array));
+                                               options.array.fold_flags,
+                                               options.array.final_array));
   }
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;

@@ -28,8 +28,8 @@
 // fixed up; goto becomes goto_w when an offset passes 32767; a method whose conditional
 // jump would overflow, or whose code would pass 65535 bytes, is left unchanged with a reason
 // in its MethodPlan (fail open per method; its goals are cleared, and only the in-place
-// exit rewrite, which moves no code, is still applied). RuntimeVisible/InvisibleTypeAnnotations inside
-// Code are dropped (their offsets are not relocated).
+// exit rewrite, which moves no code, is still applied). RuntimeVisible/InvisibleTypeAnnotations
+// inside Code are dropped (their offsets are not relocated).
 //
 // Abstract and native methods have no code and no goals. Synthetic/bridge methods are
 // instrumented (for the runtime guards) but flagged in MethodPlan::access so reports can
@@ -92,9 +92,9 @@ struct ArrayProbeOptions {
 };
 
 struct Options {
-  bool coverage = true;       // block, branch and switch probes
-  bool loop_guards = true;    // Probes.loop() before backward jumps
-  bool exit_rewrite = true;   // System.exit / Runtime.exit / Runtime.halt
+  bool coverage = true;      // block, branch and switch probes
+  bool loop_guards = true;   // Probes.loop() before backward jumps
+  bool exit_rewrite = true;  // System.exit / Runtime.exit / Runtime.halt
   // Weak mutation sites (plan.h MutationSite): every iadd..drem, ishl..lxor replaced by
   // `sipush/ldc_w site id; invokestatic jtestgen/rt/WeakMutation.<mnemonic>` (1 -> 6 or 7
   // bytes, +1 stack word), which returns the instruction's result. Off: not one byte differs

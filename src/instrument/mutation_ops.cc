@@ -8,20 +8,18 @@ namespace {
 constexpr uint8_t kAdd = 0x60, kArithEnd = 0x74, kShl = 0x78, kAnd = 0x7e, kBitEnd = 0x84;
 
 constexpr std::string_view kMnemonics[] = {
-    "iadd", "ladd", "fadd", "dadd", "isub", "lsub", "fsub", "dsub",
-    "imul", "lmul", "fmul", "dmul", "idiv", "ldiv", "fdiv", "ddiv",
-    "irem", "lrem", "frem", "drem", "",     "",     "",     "",  // 0x74..0x77: *neg
-    "ishl", "lshl", "ishr", "lshr", "iushr", "lushr",
-    "iand", "land", "ior",  "lor",  "ixor", "lxor",
+    "iadd", "ladd", "fadd", "dadd", "isub",  "lsub",  "fsub", "dsub",
+    "imul", "lmul", "fmul", "dmul", "idiv",  "ldiv",  "fdiv", "ddiv",
+    "irem", "lrem", "frem", "drem", "",      "",      "",     "",  // 0x74..0x77: *neg
+    "ishl", "lshl", "ishr", "lshr", "iushr", "lushr", "iand", "land",
+    "ior",  "lor",  "ixor", "lxor",
 };
 
 bool IsArith(uint8_t o) { return o >= kAdd && o < kArithEnd; }
 
 }  // namespace
 
-bool IsMutableOperator(uint8_t o) {
-  return IsArith(o) || (o >= kShl && o < kBitEnd);
-}
+bool IsMutableOperator(uint8_t o) { return IsArith(o) || (o >= kShl && o < kBitEnd); }
 
 std::vector<uint8_t> MutantOpcodes(uint8_t o) {
   std::vector<uint8_t> out;

@@ -6,12 +6,11 @@
 namespace jtg::instrument {
 
 std::vector<uint32_t> PlanMutationSites(const analysis::Cfg& cfg,
-                                        const classfile::CodeAttribute& code,
-                                        size_t first_block, IdAllocator& ids,
-                                        MethodPlan& plan) {
+                                        const classfile::CodeAttribute& code, size_t first_block,
+                                        IdAllocator& ids, MethodPlan& plan) {
   std::vector<uint32_t> out;
-  const bool have_deps = plan.blocks.size() >= first_block &&
-                         plan.blocks.size() - first_block == cfg.blocks.size();
+  const bool have_deps =
+      plan.blocks.size() >= first_block && plan.blocks.size() - first_block == cfg.blocks.size();
   for (uint32_t i = 0; i < cfg.insns.size(); ++i) {
     const classfile::Insn& in = cfg.insns[i];
     if (!IsMutableOperator(in.opcode)) continue;

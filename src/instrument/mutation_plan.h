@@ -21,8 +21,7 @@ namespace jtg::instrument {
 // (plan.blocks.size() - first_block must be cfg.blocks.size(); otherwise, e.g. without
 // coverage, the sites get no control deps).
 std::vector<uint32_t> PlanMutationSites(const analysis::Cfg& cfg,
-                                        const classfile::CodeAttribute& code,
-                                        size_t first_block, IdAllocator& ids,
-                                        MethodPlan& plan);
+                                        const classfile::CodeAttribute& code, size_t first_block,
+                                        IdAllocator& ids, MethodPlan& plan);
 
 }  // namespace jtg::instrument

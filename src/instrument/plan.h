@@ -38,9 +38,9 @@ namespace jtg::instrument {
 // sits before the block's last instruction when that transfers control, else after it,
 // so a block cut short by an exception does not count (as in JaCoCo).
 struct BlockGoal {
-  int32_t id = 0;                 // goal id logged by Probes.hit
-  uint32_t start = 0, end = 0;    // original bytecode offsets [start, end)
-  std::vector<uint16_t> lines;    // source lines of its instructions (may be empty)
+  int32_t id = 0;                     // goal id logged by Probes.hit
+  uint32_t start = 0, end = 0;        // original bytecode offsets [start, end)
+  std::vector<uint16_t> lines;        // source lines of its instructions (may be empty)
   std::vector<int32_t> control_deps;  // outcome goal ids, ascending (see above)
   // JaCoCo puts no probe on a goto whose target has no other predecessor: the instructions
   // before the goto count as covered only when the target's probe fires. For such a block
@@ -58,8 +58,8 @@ struct BlockGoal {
 // One conditional jump: goal `id` = jump taken, `id + 1` = falls through.
 struct BranchGoal {
   int32_t id = 0;
-  uint32_t offset = 0;  // original offset of the jump
-  uint16_t line = 0;    // 0 if unknown
+  uint32_t offset = 0;                // original offset of the jump
+  uint16_t line = 0;                  // 0 if unknown
   std::vector<int32_t> control_deps;  // of the jump's block: outcome goal ids, ascending
   // When the jump is an ifeq/ifne testing the result of the `instanceof X` just before it
   // (same block): X as the constant pool names it (internal name a/b/C, or an array
@@ -90,9 +90,9 @@ struct SwitchGoal {
 // IdAllocator but is not a coverage goal: no probe logs it through Probes.hit.
 struct MutationSite {
   int32_t id = 0;
-  uint32_t offset = 0;  // original offset of the instruction
-  uint16_t line = 0;    // 0 if unknown
-  uint8_t opcode = 0;   // the original instruction (iadd..drem, ishl..lxor)
+  uint32_t offset = 0;                // original offset of the instruction
+  uint16_t line = 0;                  // 0 if unknown
+  uint8_t opcode = 0;                 // the original instruction (iadd..drem, ishl..lxor)
   std::vector<int32_t> control_deps;  // of its block: outcome goal ids, ascending
 };
 
@@ -120,7 +120,7 @@ struct MethodPlan {
   uint16_t access = 0;
   bool instrumented = false;
   SkipReason skip = SkipReason::kNone;  // why not instrumented
-  std::string skip_detail;             // kUnanalysable, kRewriteFailed: the error's text
+  std::string skip_detail;              // kUnanalysable, kRewriteFailed: the error's text
   // The reason in words: SkipReasonName, then ": " and the detail when there is one.
   std::string SkipText() const;
   std::vector<BlockGoal> blocks;

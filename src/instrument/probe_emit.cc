@@ -1,18 +1,17 @@
 #include "instrument/probe_emit.h"
-#include "instrument/insertions.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "classfile/bytecode.h"
 #include "instrument/array_probes.h"
+#include "instrument/insertions.h"
 #include "instrument/mutation_ops.h"
 
 namespace jtg::instrument {
 namespace {
 
 namespace op = classfile::op;
-
 
 // Pushes an int constant >= 0. Stack: ... -> ..., I
 Status PushInt(std::vector<uint8_t>& out, int32_t v, classfile::ConstantPool& cp) {
@@ -59,8 +58,8 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
   switch (s.kind) {
     case ProbeSite::Kind::kHit:
       if (refs.array_field != 0 && refs.array_fold_guards) {
-        JTG_ASSIGN_OR_RETURN(uint32_t end, EmitFoldGuard(s.id - 1, refs.array_class,
-                                                         refs.array_field, cp, out));
+        JTG_ASSIGN_OR_RETURN(uint32_t end,
+                             EmitFoldGuard(s.id - 1, refs.array_class, refs.array_field, cp, out));
         refs.guards.push_back({s.after, s.insn, end});
         return 3;
       }
@@ -80,14 +79,14 @@ StatusOr<uint16_t> EmitSite(const ProbeSite& s, ProbeRefs& refs, classfile::Cons
       const uint8_t o = s.opcode;
       const bool two = (o >= op::kIfIcmpeq && o <= op::kIfAcmpne);
       // Stack: ..., v            (two: ..., a, b)
-      out.push_back(two ? op::kDup2 : op::kDup);      // ..., v, v  (..., a, b, a, b)
-      JTG_RETURN_IF_ERROR(PushInt(out, o, cp));       // ..., v, v, opcode
-      JTG_RETURN_IF_ERROR(PushInt(out, s.id, cp));    // ..., v, v, opcode, id
+      out.push_back(two ? op::kDup2 : op::kDup);    // ..., v, v  (..., a, b, a, b)
+      JTG_RETURN_IF_ERROR(PushInt(out, o, cp));     // ..., v, v, opcode
+      JTG_RETURN_IF_ERROR(PushInt(out, s.id, cp));  // ..., v, v, opcode, id
       uint16_t ref = refs.if1;
       if (o >= op::kIfIcmpeq && o <= op::kIfIcmple) ref = refs.if2;
       if (o == op::kIfAcmpeq || o == op::kIfAcmpne) ref = refs.if_acmp;
       if (o == op::kIfnull || o == op::kIfnonnull) ref = refs.if_null;
-      Invokestatic(out, ref);                         // Stack: ..., v  (..., a, b)
+      Invokestatic(out, ref);  // Stack: ..., v  (..., a, b)
       return two ? 4 : 3;
     }
     case ProbeSite::Kind::kSwitch:
@@ -132,13 +131,13 @@ Status EmitArrayStore(int32_t slot, uint16_t field_ref, classfile::ConstantPool&
 StatusOr<uint32_t> EmitFoldGuard(int32_t slot, std::string_view owner, uint16_t field_ref,
                                  classfile::ConstantPool& cp, std::vector<uint8_t>& out) {
   const std::string own(owner);  // the view may point into `cp`
-  JTG_ASSIGN_OR_RETURN(uint16_t flag, cp.AddFieldref(own, absl::StrCat(kCompactProbePrefix, slot),
-                                                     kFoldFlagDesc));
+  JTG_ASSIGN_OR_RETURN(uint16_t flag,
+                       cp.AddFieldref(own, absl::StrCat(kCompactProbePrefix, slot), kFoldFlagDesc));
   std::vector<uint8_t> store;
   JTG_RETURN_IF_ERROR(EmitArrayStore(slot, field_ref, cp, store));
   // Stack: ...
   out.push_back(op::kGetstatic);
-  U16(out, flag);                                     // ..., Z
+  U16(out, flag);  // ..., Z
   out.push_back(op::kIfne);
   U16(out, static_cast<uint16_t>(3 + store.size()));  // to L
   out.insert(out.end(), store.begin(), store.end());  // ...
@@ -155,7 +154,11 @@ Status EmitCompactProbe(int32_t slot, std::string_view owner, classfile::Constan
 
 StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp) {
   ProbeRefs r;
-  struct M { uint16_t* ref; const char* name; const char* desc; };
+  struct M {
+    uint16_t* ref;
+    const char* name;
+    const char* desc;
+  };
   const M methods[] = {
       {&r.hit, "hit", "(I)V"},
       {&r.if1, "if1", "(III)V"},
@@ -173,8 +176,8 @@ StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp) {
   return r;
 }
 
-Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs,
-                  classfile::ConstantPool& cp, Insertions& out) {
+Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs, classfile::ConstantPool& cp,
+                  Insertions& out) {
   for (const ProbeSite& s : sites) {
     auto& dest = s.after ? out.after[s.insn] : out.at_label[s.insn];
     JTG_ASSIGN_OR_RETURN(uint16_t extra, EmitSite(s, refs, cp, dest));
@@ -183,11 +186,15 @@ Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs,
   return absl::OkStatus();
 }
 
-Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
-                           classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out) {
-  struct M { const char* name; const char* desc; };
-  static constexpr M kCmp[] = {  // by opcode - lcmp
-      {"lcmp", "(JJ)I"}, {"fcmpl", "(FF)I"}, {"fcmpg", "(FF)I"},
+Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns, classfile::ConstantPool& cp,
+                           ProbeRefs& refs, Insertions& out) {
+  struct M {
+    const char* name;
+    const char* desc;
+  };
+  static constexpr M kCmp[] = {
+      // by opcode - lcmp
+      {"lcmp", "(JJ)I"},  {"fcmpl", "(FF)I"}, {"fcmpg", "(FF)I"},
       {"dcmpl", "(DD)I"}, {"dcmpg", "(DD)I"},
   };
   for (size_t i = 0; i < insns.size(); ++i) {
@@ -206,9 +213,8 @@ Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
 }
 
 Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
-                                const std::vector<uint32_t>& insn,
-                                classfile::ConstantPool& cp, ProbeRefs& refs,
-                                Insertions& out) {
+                                const std::vector<uint32_t>& insn, classfile::ConstantPool& cp,
+                                ProbeRefs& refs, Insertions& out) {
   for (size_t k = 0; k < sites.size(); ++k) {
     const uint8_t o = sites[k].opcode;
     uint16_t& ref = refs.mutation[o - 0x60];  // 0x60 = iadd
@@ -220,7 +226,7 @@ Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
     std::vector<uint8_t>& dest = out.replace[insn[k]];
     dest.clear();
     JTG_RETURN_IF_ERROR(PushInt(dest, sites[k].id, cp));  // ..., a, b, id
-    Invokestatic(dest, ref);                               // ..., a OP b
+    Invokestatic(dest, ref);                              // ..., a OP b
     out.extra_stack = std::max<uint16_t>(out.extra_stack, 1);
   }
   return absl::OkStatus();

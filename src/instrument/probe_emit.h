@@ -97,22 +97,21 @@ StatusOr<ProbeRefs> AddProbeRefs(classfile::ConstantPool& cp);
 // 32767 are loaded with ldc_w of an Integer constant added to `cp`; strong branch probes add
 // their Methodrefs on first use (cached in `refs`). The jumps of strong branch sites must be
 // rewritten to ifne by the caller. Errors: ResourceExhausted on pool overflow.
-Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs,
-                  classfile::ConstantPool& cp, Insertions& out);
+Status EmitProbes(const std::vector<ProbeSite>& sites, ProbeRefs& refs, classfile::ConstantPool& cp,
+                  Insertions& out);
 
 // Sets out.replace for every lcmp/fcmpl/fcmpg/dcmpl/dcmpg of `insns` to
 // `invokestatic Probes.<same name>` (no extra stack), adding its Methodref to `cp` on first
 // use (cached in `refs`). Errors: ResourceExhausted on pool overflow.
-Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns,
-                           classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out);
+Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns, classfile::ConstantPool& cp,
+                           ProbeRefs& refs, Insertions& out);
 
 // Sets out.replace for each site of `sites` (plan.h; `insn[k]` is the index into `insns` of
 // sites[k]) to `sipush/ldc_w id; invokestatic WeakMutation.<mnemonic>` (mutation_ops.h;
 // same operands and result, one extra stack word), adding its Methodref to `cp` on first
 // use (cached in `refs`). Errors: ResourceExhausted on pool overflow.
 Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
-                                const std::vector<uint32_t>& insn,
-                                classfile::ConstantPool& cp, ProbeRefs& refs,
-                                Insertions& out);
+                                const std::vector<uint32_t>& insn, classfile::ConstantPool& cp,
+                                ProbeRefs& refs, Insertions& out);
 
 }  // namespace jtg::instrument

@@ -38,8 +38,8 @@ SwitchGoal PlanSwitch(const Insn& in, uint16_t line, IdAllocator& ids) {
   }
   int32_t first = ids.Allocate(static_cast<int32_t>(distinct.size()));
   auto goal_of = [&](uint32_t t) {
-    return first + static_cast<int32_t>(
-                       std::find(distinct.begin(), distinct.end(), t) - distinct.begin());
+    return first +
+           static_cast<int32_t>(std::find(distinct.begin(), distinct.end(), t) - distinct.begin());
   };
   g.default_goal = goal_of(in.targets[0]);
   for (size_t k = 1; k < in.targets.size(); ++k) g.key_goal.push_back(goal_of(in.targets[k]));
@@ -95,10 +95,8 @@ uint16_t LineAt(const std::vector<classfile::LineNumber>& lines, uint32_t offset
   return line;
 }
 
-std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
-                                  const classfile::CodeAttribute& code,
-                                  const Options& options, IdAllocator& ids,
-                                  MethodPlan& plan) {
+std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg, const classfile::CodeAttribute& code,
+                                  const Options& options, IdAllocator& ids, MethodPlan& plan) {
   std::vector<ProbeSite> sites;
   const auto& insns = cfg.insns;
   const size_t first_block = plan.blocks.size();
@@ -118,7 +116,8 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
       g.start = b.start;
       g.end = b.end;
       g.entry = b.start == 0;
-      g.insn_count = static_cast<uint16_t>(std::min<uint32_t>(b.last_insn - b.first_insn + 1, 65535));
+      g.insn_count =
+          static_cast<uint16_t>(std::min<uint32_t>(b.last_insn - b.first_insn + 1, 65535));
       for (uint32_t i = b.first_insn; i <= b.last_insn; ++i) {
         if (IsAllocation(insns[i].opcode) && g.allocations < 65535) ++g.allocations;
         uint16_t l = LineAt(code.lines, insns[i].offset);
@@ -183,8 +182,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
 }
 
 void NoteInstanceofTests(const analysis::Cfg& cfg, const classfile::CodeAttribute& code,
-                         const classfile::ConstantPool& cp, size_t first_branch,
-                         MethodPlan& plan) {
+                         const classfile::ConstantPool& cp, size_t first_branch, MethodPlan& plan) {
   namespace op = classfile::op;
   for (size_t k = first_branch; k < plan.branches.size(); ++k) {
     BranchGoal& br = plan.branches[k];

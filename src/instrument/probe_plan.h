@@ -54,17 +54,14 @@ uint16_t LineAt(const std::vector<classfile::LineNumber>& lines, uint32_t offset
 // block goals only, no control deps), appends the goals to `plan`
 // and returns the probe sites in emission order (grouped by instruction, each group in
 // block/branch-or-switch/loop order).
-std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg,
-                                  const classfile::CodeAttribute& code,
-                                  const Options& options, IdAllocator& ids,
-                                  MethodPlan& plan);
+std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg, const classfile::CodeAttribute& code,
+                                  const Options& options, IdAllocator& ids, MethodPlan& plan);
 
 // Fills BranchGoal::instanceof_type / instanceof_when_taken of plan.branches[first_branch..]
 // (planned by PlanProbes on the same `cfg`): a branch whose jump is ifeq/ifne preceded in its
 // block by `instanceof #k` gets the class named by constant pool entry k. A name that cannot
 // be resolved leaves the branch unmarked. Changes no bytes.
 void NoteInstanceofTests(const analysis::Cfg& cfg, const classfile::CodeAttribute& code,
-                         const classfile::ConstantPool& cp, size_t first_branch,
-                         MethodPlan& plan);
+                         const classfile::ConstantPool& cp, size_t first_branch, MethodPlan& plan);
 
 }  // namespace jtg::instrument

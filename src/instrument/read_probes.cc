@@ -35,7 +35,6 @@ constexpr ArrayLoad kArrayLoads[] = {
     {0x34, 'i', "char[] element"},   {0x35, 'i', "short[] element"},
 };
 
-
 // Reads method kind of a field descriptor's type.
 char KindOfField(std::string_view desc) {
   switch (desc.empty() ? 'V' : desc[0]) {
@@ -87,8 +86,8 @@ Status EmitMarker(ReadsRefs& refs, const char* name, std::vector<uint8_t>& out) 
 }
 
 // Back-edge markers of the tail block ending with `last` (index `i`).
-Status EmitBackEdge(const Insn& last, size_t i, const std::vector<Insn>& insns,
-                    uint32_t header, ReadsRefs& refs, Insertions& ins) {
+Status EmitBackEdge(const Insn& last, size_t i, const std::vector<Insn>& insns, uint32_t header,
+                    ReadsRefs& refs, Insertions& ins) {
   const bool taken_to_header =
       (last.kind == InsnKind::kGoto || last.kind == InsnKind::kConditional) &&
       last.targets[0] == header;
@@ -117,7 +116,8 @@ StatusOr<bool> ReadOf(const Insn& in, const std::vector<uint8_t>& code,
     const uint16_t index = static_cast<uint16_t>((code[in.offset + 1] << 8) | code[in.offset + 2]);
     JTG_ASSIGN_OR_RETURN(auto ref, cp.Member(index));
     *kind = KindOfField(ref.descriptor);
-    *what = std::string(ref.owner) + "." + std::string(ref.name) + ":" + std::string(ref.descriptor);
+    *what =
+        std::string(ref.owner) + "." + std::string(ref.name) + ":" + std::string(ref.descriptor);
     return true;
   }
   for (const ArrayLoad& a : kArrayLoads) {
@@ -132,28 +132,28 @@ StatusOr<bool> ReadOf(const Insn& in, const std::vector<uint8_t>& code,
 
 }  // namespace
 
-StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes,
-                                        std::string_view what, const LoopReadTarget& target) {
+StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes, std::string_view what,
+                                        const LoopReadTarget& target) {
   JTG_ASSIGN_OR_RETURN(classfile::ParseResult parsed, classfile::Parse(class_bytes, what));
   classfile::ClassFile& cls = parsed.cls;
   classfile::MethodInfo* method = nullptr;
   for (auto& m : cls.methods) {
-    if (cls.MethodName(m) == target.method_name &&
-        cls.MethodDescriptor(m) == target.method_desc && m.code) {
+    if (cls.MethodName(m) == target.method_name && cls.MethodDescriptor(m) == target.method_desc &&
+        m.code) {
       method = &m;
     }
   }
   if (method == nullptr) {
-    return absl::NotFoundError(std::string(what) + ": no method with code " +
-                               target.method_name + target.method_desc);
+    return absl::NotFoundError(std::string(what) + ": no method with code " + target.method_name +
+                               target.method_desc);
   }
   const classfile::CodeAttribute& original = *method->code;
   JTG_ASSIGN_OR_RETURN(analysis::Cfg cfg, analysis::BuildCfg(original));
   analysis::LoopForest forest = analysis::FindLoops(cfg, original.lines);
   const int32_t li = forest.LoopAtOffset(target.header_offset);
   if (li < 0) {
-    return absl::NotFoundError(std::string(what) + "." + target.method_name + ": no loop at offset " +
-                               std::to_string(target.header_offset));
+    return absl::NotFoundError(std::string(what) + "." + target.method_name +
+                               ": no loop at offset " + std::to_string(target.header_offset));
   }
   const analysis::Loop& loop = forest.loops[static_cast<size_t>(li)];
 
@@ -165,13 +165,13 @@ StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes,
   JTG_RETURN_IF_ERROR(EmitMarker(refs, "head", ins.at_label[header_insn]));
   for (uint32_t t : loop.tails) {
     const uint32_t i = cfg.blocks[t].last_insn;
-    JTG_RETURN_IF_ERROR(
-        EmitBackEdge(cfg.insns[i], i, cfg.insns, loop.header_offset, refs, ins));
+    JTG_RETURN_IF_ERROR(EmitBackEdge(cfg.insns[i], i, cfg.insns, loop.header_offset, refs, ins));
     ++out.tails;
   }
   std::vector<uint32_t> body;  // instruction indices of the body, in offset order
   for (uint32_t b : loop.blocks) {
-    for (uint32_t i = cfg.blocks[b].first_insn; i <= cfg.blocks[b].last_insn; ++i) body.push_back(i);
+    for (uint32_t i = cfg.blocks[b].first_insn; i <= cfg.blocks[b].last_insn; ++i)
+      body.push_back(i);
   }
   std::sort(body.begin(), body.end());
   for (uint32_t i : body) {
@@ -180,9 +180,11 @@ StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes,
     std::string desc;
     JTG_ASSIGN_OR_RETURN(bool read, ReadOf(in, original.code, cls.cp, &kind, &desc));
     if (!read) continue;
-    if (out.sites.size() >= 32767) return absl::ResourceExhaustedError("more than 32767 read sites");
+    if (out.sites.size() >= 32767)
+      return absl::ResourceExhaustedError("more than 32767 read sites");
     const int32_t id = static_cast<int32_t>(out.sites.size());
-    out.sites.push_back({id, in.offset, analysis::SourceLineAt(original.lines, in.offset), in.opcode, desc});
+    out.sites.push_back(
+        {id, in.offset, analysis::SourceLineAt(original.lines, in.offset), in.opcode, desc});
     // Stack: ..., v  (v: two words for long/double)
     std::vector<uint8_t>& dest = ins.after[i];
     const bool wide = kind == 'j' || kind == 'd';
@@ -190,7 +192,7 @@ StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes,
     dest.push_back(op::kSipush);                  // ..., v, v, site
     U16(dest, static_cast<uint16_t>(id));
     JTG_ASSIGN_OR_RETURN(uint16_t ref, refs.Record(kind));
-    Invokestatic(dest, ref);                      // ..., v
+    Invokestatic(dest, ref);  // ..., v
     ins.extra_stack = std::max<uint16_t>(ins.extra_stack, wide ? 3 : 2);
   }
   if (uint32_t{original.max_stack} + ins.extra_stack > 65535) {

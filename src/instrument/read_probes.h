@@ -42,9 +42,9 @@ struct LoopReadTarget {
 };
 
 struct ReadSite {
-  int32_t id = 0;        // the site id Reads logs
-  uint32_t offset = 0;   // original offset of the read instruction
-  uint16_t line = 0;     // its source line, 0 if unknown
+  int32_t id = 0;       // the site id Reads logs
+  uint32_t offset = 0;  // original offset of the read instruction
+  uint16_t line = 0;    // its source line, 0 if unknown
   uint8_t opcode = 0;
   // "elementData" style description: getfield/getstatic "a/b/C.name:desc"; array loads the
   // element type, e.g. "Object[] element", "int[] element".
@@ -63,7 +63,7 @@ struct LoopReads {
 // header is missing (or the method has no code); Unimplemented for a loop with a switch or
 // jsr back edge; ResourceExhausted when the code would overflow (jump offsets, 65535 bytes,
 // max_stack, the constant pool, more than 32767 sites).
-StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes,
-                                        std::string_view what, const LoopReadTarget& target);
+StatusOr<LoopReads> InstrumentLoopReads(std::span<const uint8_t> class_bytes, std::string_view what,
+                                        const LoopReadTarget& target);
 
 }  // namespace jtg::instrument

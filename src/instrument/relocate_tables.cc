@@ -27,8 +27,8 @@ void RelocateLocals(const Layout& layout, std::vector<classfile::LocalVariable>&
 
 bool IsTypeAnnotations(const classfile::ConstantPool& cp, uint16_t name_index) {
   auto name = cp.Utf8(name_index);
-  return name.ok() && (*name == "RuntimeVisibleTypeAnnotations" ||
-                       *name == "RuntimeInvisibleTypeAnnotations");
+  return name.ok() &&
+         (*name == "RuntimeVisibleTypeAnnotations" || *name == "RuntimeInvisibleTypeAnnotations");
 }
 
 }  // namespace
@@ -62,9 +62,8 @@ void RelocateTables(const Layout& layout, const classfile::ConstantPool& cp,
     RelocateTypes(layout, f.stack);
   }
   RederiveFrameTypes(code.frames);
-  std::erase_if(code.attributes, [&](const classfile::Attribute& a) {
-    return IsTypeAnnotations(cp, a.name_index);
-  });
+  std::erase_if(code.attributes,
+                [&](const classfile::Attribute& a) { return IsTypeAnnotations(cp, a.name_index); });
 }
 
 }  // namespace jtg::instrument

@@ -1,11 +1,12 @@
-#include "coverage/excluded_classes.h"
 #include "jvm/coverage_transformer.h"
+
+#include "coverage/excluded_classes.h"
 
 namespace jtg::jvm {
 
-
-std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(
-    std::string_view internal_name, bool boot_loader, std::span<const uint8_t> bytes) {
+std::optional<std::vector<uint8_t>> CoverageTransformer::Transform(std::string_view internal_name,
+                                                                   bool boot_loader,
+                                                                   std::span<const uint8_t> bytes) {
   if (boot_loader && guarding_.load()) {
     std::string name(internal_name);
     std::lock_guard<std::mutex> lock(mu_);

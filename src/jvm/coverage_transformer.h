@@ -25,8 +25,7 @@ namespace jtg::jvm {
 
 class CoverageTransformer : public ClassTransformer {
  public:
-  std::optional<std::vector<uint8_t>> Transform(std::string_view internal_name,
-                                                bool boot_loader,
+  std::optional<std::vector<uint8_t>> Transform(std::string_view internal_name, bool boot_loader,
                                                 std::span<const uint8_t> bytes) override;
 
   // Also plans weak-mutation sites (instrument::Options::mutation) in the class with this
@@ -84,11 +83,10 @@ class CoverageTransformer : public ClassTransformer {
   std::atomic<bool> counting_{false};  // written under mu_, read without it too
   std::set<std::string> jdk_classes_;
   std::map<std::string, std::vector<uint8_t>> original_, instrumented_;  // counting mode
-  std::map<std::string, std::vector<uint8_t>> overrides_;  // SetOverride
+  std::map<std::string, std::vector<uint8_t>> overrides_;                // SetOverride
   std::atomic<bool> guarding_{false};  // written under mu_, read without it too
   std::map<std::string, std::vector<instrument::EntryHook>> guard_hooks_;
   std::map<std::string, std::vector<uint8_t>> guarded_;  // hooked bytes
 };
-
 
 }  // namespace jtg::jvm

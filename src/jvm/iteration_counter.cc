@@ -33,17 +33,15 @@ void Append(const IterationCounter& from, IterationCounter& to) {
 }  // namespace
 
 StatusOr<MethodCode> MakeMethodCode(const instrument::ClassPlan& plan,
-                                    std::span<const uint8_t> original_bytes,
-                                    std::string_view name, std::string_view descriptor) {
+                                    std::span<const uint8_t> original_bytes, std::string_view name,
+                                    std::string_view descriptor) {
   auto it = std::find_if(plan.methods.begin(), plan.methods.end(), [&](const auto& m) {
     return m.name == name && m.descriptor == descriptor;
   });
-  const std::string what =
-      plan.class_name + "." + std::string(name) + std::string(descriptor);
+  const std::string what = plan.class_name + "." + std::string(name) + std::string(descriptor);
   if (it == plan.methods.end()) return absl::NotFoundError("no plan for method " + what);
   if (!it->instrumented) {
-    return absl::FailedPreconditionError(absl::StrCat(what, " not instrumented: ",
-                                                      it->SkipText()));
+    return absl::FailedPreconditionError(absl::StrCat(what, " not instrumented: ", it->SkipText()));
   }
   JTG_ASSIGN_OR_RETURN(classfile::ParseResult parsed,
                        classfile::Parse(original_bytes, plan.class_name));
@@ -73,8 +71,8 @@ StatusOr<int32_t> BlockGoalAt(const instrument::MethodPlan& plan, uint32_t offse
   for (const instrument::BlockGoal& b : plan.blocks) {
     if (b.start <= offset && offset < b.end) return b.id;
   }
-  return absl::NotFoundError(absl::StrCat("no block probe at offset ", offset, " of ",
-                                          plan.name, plan.descriptor));
+  return absl::NotFoundError(
+      absl::StrCat("no block probe at offset ", offset, " of ", plan.name, plan.descriptor));
 }
 
 StatusOr<IterationCounter> BackEdgeCounter(const MethodCode& method, uint32_t jump_offset) {
@@ -128,8 +126,7 @@ StatusOr<IterationCounter> BackEdgeCounter(const MethodCode& method, uint32_t ju
 }
 
 StatusOr<IterationCounter> LoopCounter(const MethodCode& method, uint32_t header_offset) {
-  JTG_ASSIGN_OR_RETURN(std::vector<classfile::Insn> insns,
-                       classfile::DecodeCode(method.code.code));
+  JTG_ASSIGN_OR_RETURN(std::vector<classfile::Insn> insns, classfile::DecodeCode(method.code.code));
   IterationCounter sum;
   bool any = false;
   for (const classfile::Insn& in : insns) {

@@ -54,8 +54,8 @@ struct MethodCode {
 // Errors: NotFound (no such method in the plan or the bytes), FailedPrecondition (abstract,
 // native, or not instrumented: the skip reason), DataLoss from parsing.
 StatusOr<MethodCode> MakeMethodCode(const instrument::ClassPlan& plan,
-                                    std::span<const uint8_t> original_bytes,
-                                    std::string_view name, std::string_view descriptor);
+                                    std::span<const uint8_t> original_bytes, std::string_view name,
+                                    std::string_view descriptor);
 // Same, from what the transformer kept (its counting mode keeps the original bytes).
 // Errors as above, plus NotFound for a class it did not instrument in counting mode.
 StatusOr<MethodCode> FindMethodCode(const CoverageTransformer& transformer,

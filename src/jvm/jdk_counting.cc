@@ -3,9 +3,14 @@
 namespace jtg::jvm {
 
 std::vector<std::string> DefaultJdkCountedClasses() {
-  return {"java/util/ArrayList",        "java/util/LinkedList", "java/util/ArrayDeque",
-          "java/util/Vector",           "java/util/AbstractCollection",
-          "java/util/AbstractList",     "java/util/HashMap",    "java/util/HashSet",
+  return {"java/util/ArrayList",
+          "java/util/LinkedList",
+          "java/util/ArrayDeque",
+          "java/util/Vector",
+          "java/util/AbstractCollection",
+          "java/util/AbstractList",
+          "java/util/HashMap",
+          "java/util/HashSet",
           "java/util/TreeMap"};
 }
 

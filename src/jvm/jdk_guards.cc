@@ -16,15 +16,15 @@ constexpr char kTwoObjects[] = "(Ljava/lang/Object;Ljava/lang/Object;)V";
 instrument::EntryHook Hook(std::string method, std::string desc, std::string hook,
                            std::string hook_desc, int kind,
                            std::vector<std::pair<char, uint16_t>> loads) {
-  return instrument::EntryHook{std::move(method), std::move(desc), kSandbox, std::move(hook),
-                               std::move(hook_desc), kind, std::move(loads)};
+  return instrument::EntryHook{std::move(method), std::move(desc),      kSandbox,
+                               std::move(hook),   std::move(hook_desc), kind,
+                               std::move(loads)};
 }
 
 // A hook passing one object (slot `slot`, 'N' for none) to Sandbox.<hook>(int, Object).
 instrument::EntryHook On(std::string method, std::string desc, std::string hook, char type,
                          uint16_t slot) {
-  return Hook(std::move(method), std::move(desc), std::move(hook), kKindObject, 0,
-              {{type, slot}});
+  return Hook(std::move(method), std::move(desc), std::move(hook), kKindObject, 0, {{type, slot}});
 }
 
 }  // namespace
@@ -43,32 +43,32 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
   }
   file.push_back(On("deleteOnExit", "()V", "files", 'A', 0));
   file.push_back(On("canWrite", "()Z", "files", 'A', 0));  // see Sandbox.writeCheck
-  file.push_back(Hook("renameTo", "(Ljava/io/File;)Z", "rename", kTwoObjects, -1,
-                     {{'A', 0}, {'A', 1}}));
+  file.push_back(
+      Hook("renameTo", "(Ljava/io/File;)Z", "rename", kTwoObjects, -1, {{'A', 0}, {'A', 1}}));
   file.push_back(On("setLastModified", "(J)Z", "files", 'A', 0));
   for (const char* m : {"setWritable", "setReadable", "setExecutable"}) {
     file.push_back(On(m, "(ZZ)Z", "files", 'A', 0));
   }
   file.push_back(On("createTempFile",
-                    "(Ljava/lang/String;Ljava/lang/String;Ljava/io/File;)Ljava/io/File;",
-                    "files", 'A', 2));
+                    "(Ljava/lang/String;Ljava/lang/String;Ljava/io/File;)Ljava/io/File;", "files",
+                    'A', 2));
   t["java/io/FileOutputStream"] = {On("open", "(Ljava/lang/String;Z)V", "files", 'A', 1)};
   t["java/io/RandomAccessFile"] = {Hook("open", "(Ljava/lang/String;I)V", "randomAccess",
                                         "(Ljava/lang/Object;I)V", -1, {{'A', 1}, {'I', 2}})};
   auto& nio = t["sun/nio/fs/UnixNativeDispatcher"];
   const std::string path = "Lsun/nio/fs/UnixPath;";
   nio.push_back(Hook("open", "(" + path + "II)I", "open", "(Ljava/lang/Object;I)V", -1,
-                      {{'A', 0}, {'I', 1}}));
-  nio.push_back(Hook("openat", "(I[BII)I", "open", "(Ljava/lang/Object;I)V", -1,
-                      {{'N', 0}, {'I', 2}}));
+                     {{'A', 0}, {'I', 1}}));
+  nio.push_back(
+      Hook("openat", "(I[BII)I", "open", "(Ljava/lang/Object;I)V", -1, {{'N', 0}, {'I', 2}}));
   nio.push_back(Hook("access", "(" + path + "I)V", "writeCheck", "(Ljava/lang/Object;I)V", -1,
                      {{'A', 0}, {'I', 1}}));
   nio.push_back(On("unlink", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("rmdir", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("unlinkat", "(I[BI)V", "files", 'N', 0));
   nio.push_back(On("link", "(" + path + path + ")V", "link", 'A', 1));
-  nio.push_back(Hook("rename", "(" + path + path + ")V", "rename", kTwoObjects, -1,
-                     {{'A', 0}, {'A', 1}}));
+  nio.push_back(
+      Hook("rename", "(" + path + path + ")V", "rename", kTwoObjects, -1, {{'A', 0}, {'A', 1}}));
   nio.push_back(On("renameat", "(I[BI[B)V", "files", 'N', 0));
   nio.push_back(On("mkdir", "(" + path + "I)V", "files", 'A', 0));
   nio.push_back(On("mknod", "(" + path + "IJ)V", "files", 'A', 0));

@@ -113,8 +113,7 @@ void JNICALL Jvm::OnClassFileLoad(jvmtiEnv* jvmti, JNIEnv* env, jclass being_red
   auto* self = static_cast<Jvm*>(storage);
   if (self->transformer_ == nullptr) return;
   auto out = self->transformer_->Transform(
-      name, loader == nullptr,
-      std::span<const uint8_t>(data, static_cast<size_t>(len)));
+      name, loader == nullptr, std::span<const uint8_t>(data, static_cast<size_t>(len)));
   if (!out.has_value()) return;
   unsigned char* buf = nullptr;
   if (jvmti->Allocate(static_cast<jlong>(out->size()), &buf) != JVMTI_ERROR_NONE) return;

@@ -33,8 +33,8 @@ class ClassTransformer {
 };
 
 struct JvmOptions {
-  std::string classpath;                 // -Djava.class.path
-  std::vector<std::string> extra;        // more -X / -D options
+  std::string classpath;                    // -Djava.class.path
+  std::vector<std::string> extra;           // more -X / -D options
   ClassTransformer* transformer = nullptr;  // not owned; must outlive the Jvm
   // Adds JVMTI can_retransform_classes and can_retransform_any_class, in the same call as the
   // class-hook capability and before ClassFileLoadHook is first enabled (JVMTI makes an env
@@ -93,9 +93,8 @@ class Jvm {
  private:
   Jvm() = default;
   static void JNICALL OnClassFileLoad(jvmtiEnv* jvmti, JNIEnv* env, jclass being_redefined,
-                                      jobject loader, const char* name,
-                                      jobject protection_domain, jint len,
-                                      const unsigned char* data, jint* new_len,
+                                      jobject loader, const char* name, jobject protection_domain,
+                                      jint len, const unsigned char* data, jint* new_len,
                                       unsigned char** new_data);
   Status DefineRuntimeClasses();
 

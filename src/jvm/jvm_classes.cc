@@ -58,10 +58,10 @@ StatusOr<std::vector<uint8_t>> Jvm::ReadSystemClassBytes(const std::string& inte
     return absl::InternalError("ReadSystemClassBytes: no JNI local frame");
   }
   jclass loader = env->FindClass("java/lang/ClassLoader");
-  jmethodID get = loader == nullptr ? nullptr
-                                    : env->GetStaticMethodID(
-                                          loader, "getSystemResourceAsStream",
-                                          "(Ljava/lang/String;)Ljava/io/InputStream;");
+  jmethodID get = loader == nullptr
+                      ? nullptr
+                      : env->GetStaticMethodID(loader, "getSystemResourceAsStream",
+                                               "(Ljava/lang/String;)Ljava/io/InputStream;");
   JTG_RETURN_IF_ERROR(CheckException(env, "ReadSystemClassBytes: ClassLoader"));
   jstring resource = env->NewStringUTF((internal_name + ".class").c_str());
   JTG_RETURN_IF_ERROR(CheckException(env, "ReadSystemClassBytes: resource name"));
@@ -119,9 +119,9 @@ Status Jvm::DefineClass(const std::string& internal_name, const std::vector<uint
     return absl::InternalError("DefineClass: no JNI local frame");
   }
   JTG_ASSIGN_OR_RETURN(jobject app, SystemLoader(env));
-  jclass c = env->DefineClass(internal_name.c_str(), app,
-                              reinterpret_cast<const jbyte*>(bytes.data()),
-                              static_cast<jsize>(bytes.size()));
+  jclass c =
+      env->DefineClass(internal_name.c_str(), app, reinterpret_cast<const jbyte*>(bytes.data()),
+                       static_cast<jsize>(bytes.size()));
   if (c == nullptr || env->ExceptionCheck()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "class ", internal_name, " cannot be defined: ", TakeException(env).Describe()));
@@ -174,8 +174,7 @@ StatusOr<int> Jvm::RetransformLoadedClasses(const std::vector<std::string>& inte
   for (jint i = 0; i < count; ++i) {
     char* sig = nullptr;
     bool keep = false;
-    if (jvmti_->GetClassSignature(loaded[i], &sig, nullptr) == JVMTI_ERROR_NONE &&
-        sig != nullptr) {
+    if (jvmti_->GetClassSignature(loaded[i], &sig, nullptr) == JVMTI_ERROR_NONE && sig != nullptr) {
       keep = std::binary_search(wanted.begin(), wanted.end(), std::string(sig));
       jvmti_->Deallocate(reinterpret_cast<unsigned char*>(sig));
     }

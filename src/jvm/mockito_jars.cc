@@ -5,9 +5,9 @@
 namespace jtg::jvm {
 
 const std::vector<std::string>& MockitoJars() {
-  static const std::vector<std::string> kJars = {
-      "/usr/share/java/mockito-core.jar", "/usr/share/java/byte-buddy.jar",
-      "/usr/share/java/objenesis.jar"};
+  static const std::vector<std::string> kJars = {"/usr/share/java/mockito-core.jar",
+                                                 "/usr/share/java/byte-buddy.jar",
+                                                 "/usr/share/java/objenesis.jar"};
   return kJars;
 }
 

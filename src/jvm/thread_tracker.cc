@@ -107,8 +107,10 @@ ThreadsLeft ThreadTracker::EndTest(JNIEnv* env) {
     while (std::chrono::steady_clock::now() < until) {
       std::vector<jthread> still;
       for (jthread t : alive) {
-        if (Alive(t, nullptr)) still.push_back(t);
-        else env->DeleteGlobalRef(t);
+        if (Alive(t, nullptr))
+          still.push_back(t);
+        else
+          env->DeleteGlobalRef(t);
       }
       alive.swap(still);
       if (alive.empty()) return;

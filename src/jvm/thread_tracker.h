@@ -6,9 +6,9 @@
 //
 // Mechanism: the JDK guards hook Thread.start() (jdk_guards.h), so jtestgen.rt.Sandbox holds
 // every thread started while the search JVM is armed (except the JDK's own service threads,
-// InnocuousThread, which the JDK starts lazily in whichever test first needs one), synchronously (a JVMTI ThreadStart
-// event would come from the new thread, possibly after the test ended). BeginTest drops
-// what was started between tests (by the engine or the JVM); at EndTest each thread the test
+// InnocuousThread, which the JDK starts lazily in whichever test first needs one), synchronously (a
+// JVMTI ThreadStart event would come from the new thread, possibly after the test ended). BeginTest
+// drops what was started between tests (by the engine or the JVM); at EndTest each thread the test
 // started that is still alive is
 // interrupted (JVMTI InterruptThread); one still alive 50 ms later is stopped with an
 // asynchronous ThreadDeath (StopThread); one alive 50 ms after that is left behind (blocked
@@ -30,10 +30,10 @@
 namespace jtg::jvm {
 
 struct ThreadsLeft {
-  int started = 0;     // threads the test started
-  int alive = 0;       // of those, still alive when it ended
-  int busy = 0;        // of those, runnable (computing, not waiting) when it ended
-  int unstoppable = 0; // still alive after interrupt and stop: left behind
+  int started = 0;      // threads the test started
+  int alive = 0;        // of those, still alive when it ended
+  int busy = 0;         // of those, runnable (computing, not waiting) when it ended
+  int unstoppable = 0;  // still alive after interrupt and stop: left behind
 };
 
 class ThreadTracker {
@@ -57,7 +57,7 @@ class ThreadTracker {
 
   JavaVM* vm_ = nullptr;
   jvmtiEnv* jvmti_ = nullptr;
-  jobject death_ = nullptr;  // global ref to a ThreadDeath
+  jobject death_ = nullptr;   // global ref to a ThreadDeath
   jclass sandbox_ = nullptr;  // global ref
   jmethodID take_started_ = nullptr;
   jfieldID started_count_ = nullptr;  // Sandbox.startedCount: read first, cheap

@@ -4,8 +4,7 @@
 
 namespace jtg::jvm {
 
-StatusOr<std::unique_ptr<Watchdog>> Watchdog::Create(JavaVM* vm, jvmtiEnv* jvmti,
-                                                     JNIEnv* env) {
+StatusOr<std::unique_ptr<Watchdog>> Watchdog::Create(JavaVM* vm, jvmtiEnv* jvmti, JNIEnv* env) {
   jvmtiCapabilities caps{};
   caps.can_signal_thread = 1;
   if (jvmti->AddCapabilities(&caps) != JVMTI_ERROR_NONE) {

@@ -27,7 +27,6 @@ std::string SimpleName(const std::string& internal) {
   return p == std::string::npos ? internal : internal.substr(p + 1);
 }
 
-
 std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
   std::string base = "test";
   if (!t.test.stmts.empty()) {
@@ -35,8 +34,8 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
     if (last.kind == StmtKind::kCall) {
       const auto& c = *last.callable;
       base = !c.IsConstructor() ? c.name
-             : c.stub     ? "new" + SimpleName(c.stub->super_name) + "Subclass"
-                          : "new" + SimpleName(c.owner);
+             : c.stub           ? "new" + SimpleName(c.stub->super_name) + "Subclass"
+                                : "new" + SimpleName(c.owner);
     }
   }
   std::string clean;

@@ -118,7 +118,8 @@ bool MethodWriter::Inlinable(size_t i) const {
   return (s.kind == StmtKind::kLiteral || s.kind == StmtKind::kNull) && uses_[i] == 1;
 }
 
-void MethodWriter::MockLines(const Stmt& s, const std::string& name, std::vector<std::string>& out) const {
+void MethodWriter::MockLines(const Stmt& s, const std::string& name,
+                             std::vector<std::string>& out) const {
   out.push_back(namer_.Name(s.type) + " " + name + " = " + MockExpr(s) + ";");
   for (size_t k = 0; k < s.stubs.size() && k < s.args.size(); ++k) {
     const auto& c = *s.stubs[k];
@@ -146,8 +147,9 @@ std::string MethodWriter::LitExpr(const testcase::Literal& lit) const {
 }
 
 std::string MethodWriter::RepeatLine(const Stmt& s) const {
-  std::string count = s.repeat_mult == 0 ? std::to_string(s.repeat_add)
-                      : (s.repeat_mult == 1 ? "n" : std::to_string(s.repeat_mult) + " * n");
+  std::string count = s.repeat_mult == 0
+                          ? std::to_string(s.repeat_add)
+                          : (s.repeat_mult == 1 ? "n" : std::to_string(s.repeat_mult) + " * n");
   if (s.repeat_mult != 0 && s.repeat_add > 0) count += " + " + std::to_string(s.repeat_add);
   if (s.repeat_mult != 0 && s.repeat_add < 0) count += " - " + std::to_string(-s.repeat_add);
   const Stmt& base = tc_.stmts[static_cast<size_t>(s.args[0])];
@@ -171,8 +173,8 @@ std::string MethodWriter::RepeatLine(const Stmt& s) const {
     rest += ", " + Arg(s.args[k], k < c.desc.params.size() ? &c.desc.params[k] : nullptr);
   }
   std::string target = c.is_static ? namer_.Name(c.owner) : Arg(s.receiver, nullptr);
-  return "for (int i = 0; i < " + count + "; i++) { " + target + "." + c.name + "(" +
-         element + rest + "); }";
+  return "for (int i = 0; i < " + count + "; i++) { " + target + "." + c.name + "(" + element +
+         rest + "); }";
 }
 
 std::string MethodWriter::Downcast(const Stmt& s) const {
@@ -242,7 +244,8 @@ std::string MethodWriter::Args(const Stmt& s, size_t first) const {
   for (size_t k = first; k < s.args.size(); ++k) {
     if (k > first) out += ", ";
     const TypeDesc* want = nullptr;
-    if (s.kind == StmtKind::kCall) want = &s.callable->desc.params[k];
+    if (s.kind == StmtKind::kCall)
+      want = &s.callable->desc.params[k];
     else if (s.kind == StmtKind::kNewArray) {
       static thread_local TypeDesc comp;
       comp = s.type.Component();
@@ -264,33 +267,27 @@ std::string MethodWriter::Expr(size_t i) const {
       return lit;
     }
     case StmtKind::kNull: return "null";
-    case StmtKind::kGetStatic:
-      return namer_.Name(s.owner) + "." + s.field;
-    case StmtKind::kMock:
-      return MockExpr(s);
-    case StmtKind::kRepeat:
-      return RepeatLine(s);
-    case StmtKind::kLambda:
-      return LambdaExpr(s);
-    case StmtKind::kNewArray:
-      return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
+    case StmtKind::kGetStatic: return namer_.Name(s.owner) + "." + s.field;
+    case StmtKind::kMock: return MockExpr(s);
+    case StmtKind::kRepeat: return RepeatLine(s);
+    case StmtKind::kLambda: return LambdaExpr(s);
+    case StmtKind::kNewArray: return "new " + namer_.Name(s.type) + " {" + Args(s) + "}";
     case StmtKind::kNewCollection: {
       // Only used inside assertThrows: build it in a block.
       std::string t = namer_.Name(s.type);
       std::string b = t + " c = new " + t + "(); ";
       bool is_map = s.owner.find("Map") != std::string::npos;
       for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
-        b += is_map ? "c.put(" + Arg(s.args[k], nullptr) + ", " + Arg(s.args[k + 1], nullptr) +
-                          "); "
-                    : "c.add(" + Arg(s.args[k], nullptr) + "); ";
+        b += is_map
+                 ? "c.put(" + Arg(s.args[k], nullptr) + ", " + Arg(s.args[k + 1], nullptr) + "); "
+                 : "c.add(" + Arg(s.args[k], nullptr) + "); ";
       }
       return b;
     }
     case StmtKind::kCall: {
       const auto& c = *s.callable;
       if (c.stub != nullptr) {  // a stub subclass: an anonymous class of its superclass
-        return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " +
-               StubBody(*c.stub);
+        return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " + StubBody(*c.stub);
       }
       std::string owner = namer_.Name(c.owner);
       if (c.TakesOuterInstance() && !s.args.empty()) {
@@ -300,8 +297,7 @@ std::string MethodWriter::Expr(size_t i) const {
         return outer + ".new " + c.inner_simple_name + "(" + Args(s, 1) + ")";
       }
       if (c.IsConstructor()) return "new " + owner + "(" + Args(s) + ")";
-      std::string target =
-          c.is_static ? owner : Arg(s.receiver, nullptr);
+      std::string target = c.is_static ? owner : Arg(s.receiver, nullptr);
       return target + "." + c.name + "(" + Args(s) + ")";
     }
   }
@@ -309,14 +305,13 @@ std::string MethodWriter::Expr(size_t i) const {
 }
 
 void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o,
-            std::vector<std::string>& out) const {
+                          std::vector<std::string>& out) const {
   switch (o.kind) {
     case Observed::kPrimitive:
       if (o.prim == 'Z') {
         out.push_back(std::string(o.i ? "assertTrue(" : "assertFalse(") + v + ");");
       } else if (o.prim == 'F' || o.prim == 'D') {
-        out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v +
-                      ", 0.01);");
+        out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v + ", 0.01);");
       } else {
         out.push_back("assertEquals(" + PrimitiveLiteral(o.prim, o.i, o.d) + ", " + v + ");");
       }
@@ -328,9 +323,7 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
         out.push_back("assertNotNull(" + v + ");");
       }
       break;
-    case Observed::kNull:
-      out.push_back("assertNull(" + v + ");");
-      break;
+    case Observed::kNull: out.push_back("assertNull(" + v + ");"); break;
     case Observed::kObject:
       if (o.boxed && !(o.prim == 'F' || o.prim == 'D')) {
         out.push_back("assertEquals(" + BoxName(o.prim) + ".valueOf(" +
@@ -343,8 +336,7 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
         out.push_back("assertNotNull(" + v + ");");
       }
       break;
-    case Observed::kNone:
-      break;
+    case Observed::kNone: break;
   }
 }
 

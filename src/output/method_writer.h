@@ -27,7 +27,8 @@ class MethodWriter {
   bool Inlinable(size_t i) const;
 
   // `T t0 = mock(T.class);` and one `when(t0.m(any...)).thenReturn(v);` per stub.
-  void MockLines(const testcase::Stmt& s, const std::string& name, std::vector<std::string>& out) const;
+  void MockLines(const testcase::Stmt& s, const std::string& name,
+                 std::vector<std::string>& out) const;
 
   // A literal, or a scaled one (`n`, `2 * n + 1`) under the size parameter `n`.
   std::string LitExpr(const testcase::Literal& lit) const;
@@ -37,7 +38,9 @@ class MethodWriter {
 
   // "(T) " for a downcast statement (declared narrower than its method returns), else "".
   std::string Downcast(const testcase::Stmt& s) const;
-  std::string MockExpr(const testcase::Stmt& s) const { return "mock(" + namer_.Name(s.type) + ".class)"; }
+  std::string MockExpr(const testcase::Stmt& s) const {
+    return "mock(" + namer_.Name(s.type) + ".class)";
+  }
 
   // `(p_0, p_1) -> value` or, for a void method, `(p_0) -> { }`. Parameter names hold an
   // underscore, which variable names (VarStem + counter) never do, so they cannot shadow a

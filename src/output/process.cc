@@ -18,8 +18,10 @@ namespace jtg::output {
 std::string ShellQuote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -83,14 +85,19 @@ StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int tim
   auto drain = [&]() {
     for (;;) {
       ssize_t n = read(fds[0], buf, sizeof buf);
-      if (n > 0) r.output.append(buf, static_cast<size_t>(n));
-      else if (n < 0 && errno == EINTR) continue;
-      else return n == 0;  // true at end of file
+      if (n > 0)
+        r.output.append(buf, static_cast<size_t>(n));
+      else if (n < 0 && errno == EINTR)
+        continue;
+      else
+        return n == 0;  // true at end of file
     }
   };
   fcntl(fds[0], F_SETFL, O_NONBLOCK);
   for (;;) {
-    struct pollfd p {fds[0], POLLIN, 0};
+    struct pollfd p {
+      fds[0], POLLIN, 0
+    };
     if (poll(&p, 1, 100) > 0 && drain()) {
       // End of output: the child and what it started closed it; wait for the child.
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {

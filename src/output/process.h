@@ -13,8 +13,8 @@
 namespace jtg::output {
 
 struct ProcessResult {
-  int exit_code = -1;     // 124 when the time limit killed it; 128 + signal when signalled
-  std::string output;     // stdout and stderr, interleaved
+  int exit_code = -1;  // 124 when the time limit killed it; 128 + signal when signalled
+  std::string output;  // stdout and stderr, interleaved
 };
 
 struct ProcessOptions {

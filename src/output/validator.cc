@@ -8,8 +8,8 @@
 #include <regex>
 #include <sstream>
 
-#include "output/process.h"
 #include "jvm/java_home.h"
+#include "output/process.h"
 
 namespace jtg::output {
 
@@ -66,8 +66,8 @@ std::set<std::string> FailedJUnit5(const std::string& report_dir) {
   for (std::sregex_iterator it(xml.begin(), xml.end(), kCase), end; it != end; ++it) {
     size_t start = static_cast<size_t>(it->position());
     size_t close = xml.find("</testcase>", start);
-    std::string body = xml.substr(start, close == std::string::npos ? std::string::npos
-                                                                      : close - start);
+    std::string body =
+        xml.substr(start, close == std::string::npos ? std::string::npos : close - start);
     if (body.find("<failure") != std::string::npos || body.find("<error") != std::string::npos) {
       bad.insert((*it)[1]);
     }
@@ -146,10 +146,10 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   std::string classes = (fs::path(opts.work_dir) / "classes").string();
   JTG_RETURN_IF_ERROR(FreshDir(classes));
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
-  JTG_ASSIGN_OR_RETURN(auto javac,
-                       RunProcess({opts.java_home + "/bin/javac", "-J-Djava.io.tmpdir=" + opts.work_dir,
-                                   "-nowarn", "-encoding", "UTF-8", "-d", classes, "-cp", cp, src},
-                                  600));
+  JTG_ASSIGN_OR_RETURN(
+      auto javac, RunProcess({opts.java_home + "/bin/javac", "-J-Djava.io.tmpdir=" + opts.work_dir,
+                              "-nowarn", "-encoding", "UTF-8", "-d", classes, "-cp", cp, src},
+                             600));
   if (javac.exit_code != 0) {
     v.log = javac.output;
     bool other = false;
@@ -187,12 +187,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       JTG_RETURN_IF_ERROR(FreshDir(run_cwd));
       JTG_RETURN_IF_ERROR(FreshDir(run_tmp));
     }
-    std::vector<std::string> argv = {opts.java_home + "/bin/java", "-Xmx2g",
+    std::vector<std::string> argv = {opts.java_home + "/bin/java",
+                                     "-Xmx2g",
                                      "-XX:TieredStopAtLevel=1",
                                      "-Djava.io.tmpdir=" + run_tmp.string(),
                                      "-Djava.security.manager=disallow",
                                      "-XX:ErrorFile=" + opts.work_dir + "/hs_err_pid%p.log",
-                                     "-cp", run_cp};
+                                     "-cp",
+                                     run_cp};
     if (opts.dialect == Dialect::kJUnit5) {
       for (const char* a : {"org.junit.platform.console.ConsoleLauncher", "--disable-banner",
                             "--disable-ansi-colors", "--details=none"}) {
@@ -201,7 +203,8 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       // A test that hangs fails after this long instead of stalling the run; in a thread of
       // its own, so that one that ignores interrupts cannot hold up the others.
       argv.push_back("--config=junit.jupiter.execution.timeout.default=10s");
-      argv.push_back("--config=junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD");
+      argv.push_back(
+          "--config=junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD");
       argv.push_back("--select-class=" + Qualified(file));
       argv.push_back("--reports-dir=" + reports);
     } else {
@@ -216,14 +219,13 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     popts.cwd = run_cwd.string();
     JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 180, popts));
     ++v.runs_done;
-    std::set<std::string> bad = opts.dialect == Dialect::kJUnit5
-                                    ? FailedJUnit5(reports)
-                                    : FailedJUnit4("\n" + r.output);
+    std::set<std::string> bad =
+        opts.dialect == Dialect::kJUnit5 ? FailedJUnit5(reports) : FailedJUnit4("\n" + r.output);
     if (r.exit_code != 0 && bad.empty()) {
       // The run failed as a whole (crash, System.exit, time limit): every test is suspect.
       v.log = r.output;
       v.whole_run_failed = true;
-      v.failure = r.exit_code == 124 ? "passed its time limit"
+      v.failure = r.exit_code == 124  ? "passed its time limit"
                   : r.exit_code > 128 ? "killed by signal " + std::to_string(r.exit_code - 128)
                                       : "exit code " + std::to_string(r.exit_code);
       for (const auto& n : file.test_names) v.bad_tests.insert(n);

@@ -12,11 +12,11 @@
 namespace jtg::output {
 
 struct ValidatorOptions {
-  std::string java_home;      // JDK used for javac and java
-  std::string classpath;      // the user's classpath
+  std::string java_home;  // JDK used for javac and java
+  std::string classpath;  // the user's classpath
   Dialect dialect = Dialect::kJUnit5;
   int runs = 5;
-  std::string work_dir;       // scratch directory for classes and reports
+  std::string work_dir;  // scratch directory for classes and reports
 };
 
 // Options for validating with the JDK jtestgen runs on (jvm/java_home.h).

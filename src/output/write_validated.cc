@@ -26,8 +26,7 @@ void RemoveFinal(const JavaFile& file, const std::string& out_dir) {
 }  // namespace
 
 StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
-                                        const std::string& out_dir,
-                                        const ValidatorOptions& vopts,
+                                        const std::string& out_dir, const ValidatorOptions& vopts,
                                         const ValidatedWriteOptions& opts,
                                         const RefineWholeRunFailure& refine) {
   ValidatedWrite out;

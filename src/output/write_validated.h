@@ -17,7 +17,8 @@
 namespace jtg::output {
 
 // Writes the class for the caller's tests whose indexes are in `kept` (ascending; empty only
-// with ValidatedWriteOptions::write_when_empty); the returned file's test_names[i] must name test kept[i].
+// with ValidatedWriteOptions::write_when_empty); the returned file's test_names[i] must name test
+// kept[i].
 using WriteKept = std::function<JavaFile(const std::vector<size_t>& kept)>;
 
 // Called when a validation run failed as a whole (Validation::whole_run_failed) with more
@@ -37,12 +38,12 @@ struct ValidatedWriteOptions {
 };
 
 struct ValidatedWrite {
-  bool written = false;      // `file` passed every run and is at SourcePath(out_dir)
-  bool converged = true;     // false: max_rounds rounds and still failing tests
-  JavaFile file;             // the last file validated (written or not)
+  bool written = false;       // `file` passed every run and is at SourcePath(out_dir)
+  bool converged = true;      // false: max_rounds rounds and still failing tests
+  JavaFile file;              // the last file validated (written or not)
   std::vector<bool> dropped;  // per test of the caller: dropped by a failed round
-  std::string last_log;      // javac/JUnit output of the last failing round
-  std::string run_failure;   // how the last run failing as a whole ended, or ""
+  std::string last_log;       // javac/JUnit output of the last failing round
+  std::string run_failure;    // how the last run failing as a whole ended, or ""
   int rounds = 0;
 };
 
@@ -52,8 +53,7 @@ struct ValidatedWrite {
 // method) and of `refine`; then nothing is left in `out_dir` either.
 // Not thread-safe (runs processes in opts' work directory).
 StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
-                                        const std::string& out_dir,
-                                        const ValidatorOptions& vopts,
+                                        const std::string& out_dir, const ValidatorOptions& vopts,
                                         const ValidatedWriteOptions& opts,
                                         const RefineWholeRunFailure& refine = nullptr);
 

@@ -5,8 +5,7 @@
 
 namespace jtg::perf {
 
-bool ClasspathSubtypes::IsSubtype(const std::string& sub, const std::string& super,
-                                  int depth) {
+bool ClasspathSubtypes::IsSubtype(const std::string& sub, const std::string& super, int depth) {
   if (sub == super) return true;
   auto it = classes_.find(sub);
   if (it == classes_.end() || depth > 64) return false;  // a cycle would be malformed input
@@ -30,8 +29,7 @@ std::vector<std::string> ClasspathSubtypes::Of(const std::string& internal_name)
       for (uint16_t i : cls.interfaces) {
         if (auto n = cls.cp.ClassName(i); n.ok()) info.supers.emplace_back(*n);
       }
-      info.concrete =
-          (cls.access & (classfile::kAccInterface | classfile::kAccAbstract)) == 0;
+      info.concrete = (cls.access & (classfile::kAccInterface | classfile::kAccAbstract)) == 0;
       classes_.emplace(std::string(cls.Name()), std::move(info));
     }
   }

@@ -30,7 +30,10 @@ TypeDesc Prim(char base) {
 // a queue, or is itself a concrete java.util class.
 std::string ImplFor(const TypeDesc& t) {
   const std::string& n = t.class_name;
-  if (n.find("Set") != std::string::npos) return n == "java/util/TreeSet" || n == "java/util/SortedSet" || n == "java/util/NavigableSet" ? "java/util/TreeSet" : "java/util/HashSet";
+  if (n.find("Set") != std::string::npos)
+    return n == "java/util/TreeSet" || n == "java/util/SortedSet" || n == "java/util/NavigableSet"
+               ? "java/util/TreeSet"
+               : "java/util/HashSet";
   if (n == "java/util/Queue" || n == "java/util/Deque" || n == "java/util/ArrayDeque") {
     return "java/util/ArrayDeque";
   }
@@ -39,7 +42,7 @@ std::string ImplFor(const TypeDesc& t) {
 }
 
 struct Fill {
-  int32_t add = 0;            // count = n + add
+  int32_t add = 0;  // count = n + add
   int64_t base = 0;
   RepeatPattern pattern = RepeatPattern::kDistinct;
 };
@@ -86,8 +89,7 @@ bool StringTypeArg(const testcase::Callable& c, size_t p, size_t k, size_t arity
   if (p >= c.gparams.size()) return false;
   const auto& g = c.gparams[p];
   return g.kind == classfile::GenericType::kClass && g.args.size() == arity &&
-         g.args[k].kind == classfile::GenericType::kClass &&
-         g.args[k].name == "java/lang/String";
+         g.args[k].kind == classfile::GenericType::kClass && g.args[k].name == "java/lang/String";
 }
 
 // Element kind of a collection parameter: strings when its generic type says String.
@@ -142,9 +144,8 @@ int AppendFilledMap(TestCase& tc, const std::string& impl, bool string_keys, boo
   tc.stmts.push_back(std::move(value));
   Stmt r;
   r.kind = StmtKind::kRepeat;
-  r.callable = testcase::NewCallable(impl, "put",
-                                     "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
-                                     false);
+  r.callable = testcase::NewCallable(
+      impl, "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
   r.receiver = map;
   r.args = {key_index, static_cast<int>(tc.size()) - 1};
   r.repeat_mult = 1;
@@ -189,9 +190,9 @@ int ScaledString(TestCase& tc, const TypeDesc& declared, const Fill& f, int64_t 
 bool IsSimpleParam(const TypeDesc& p) {
   if (p.dims != 0) return false;
   if (p.base == 'I' || p.base == 'J') return true;
-  return p.base == 'L' && (p.class_name == "java/lang/Integer" ||
-                           p.class_name == "java/lang/String" ||
-                           p.class_name == "java/lang/Object");
+  return p.base == 'L' &&
+         (p.class_name == "java/lang/Integer" || p.class_name == "java/lang/String" ||
+          p.class_name == "java/lang/Object");
 }
 
 // Glider's populators: instance methods that may grow a collection field, given distinct
@@ -249,20 +250,24 @@ void AppendPopulate(TestCase& tc, int recv, const generate::CallablePtr& m, int6
 bool IsFillableCollection(const TypeDesc& t) {
   if (t.dims != 0 || t.base != 'L') return false;
   static const std::set<std::string> kTypes = {
-      "java/util/Collection", "java/util/List", "java/util/Set", "java/util/SortedSet",
-      "java/util/NavigableSet", "java/util/Queue", "java/util/Deque", "java/lang/Iterable",
-      "java/util/ArrayList", "java/util/LinkedList", "java/util/Vector", "java/util/HashSet",
-      "java/util/LinkedHashSet", "java/util/TreeSet", "java/util/ArrayDeque",
-      "java/util/AbstractCollection", "java/util/AbstractList"};
+      "java/util/Collection",    "java/util/List",
+      "java/util/Set",           "java/util/SortedSet",
+      "java/util/NavigableSet",  "java/util/Queue",
+      "java/util/Deque",         "java/lang/Iterable",
+      "java/util/ArrayList",     "java/util/LinkedList",
+      "java/util/Vector",        "java/util/HashSet",
+      "java/util/LinkedHashSet", "java/util/TreeSet",
+      "java/util/ArrayDeque",    "java/util/AbstractCollection",
+      "java/util/AbstractList"};
   return kTypes.contains(t.class_name);
 }
 
 bool IsFillableMap(const TypeDesc& t) {
   if (t.dims != 0 || t.base != 'L') return false;
-  static const std::set<std::string> kTypes = {
-      "java/util/Map",     "java/util/SortedMap",     "java/util/NavigableMap",
-      "java/util/HashMap", "java/util/LinkedHashMap", "java/util/TreeMap",
-      "java/util/AbstractMap"};
+  static const std::set<std::string> kTypes = {"java/util/Map",           "java/util/SortedMap",
+                                               "java/util/NavigableMap",  "java/util/HashMap",
+                                               "java/util/LinkedHashMap", "java/util/TreeMap",
+                                               "java/util/AbstractMap"};
   return kTypes.contains(t.class_name);
 }
 
@@ -293,8 +298,9 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   if (colls.empty()) {
     patterns.push_back({"", [](size_t) { return Fill{}; }});
   } else {
-    patterns.push_back({"all distinct, disjoint, equal sizes",
-                        [](size_t k) { return Fill{0, static_cast<int64_t>(k) * kApart}; }});
+    patterns.push_back({"all distinct, disjoint, equal sizes", [](size_t k) {
+                          return Fill{0, static_cast<int64_t>(k) * kApart};
+                        }});
     if (colls.size() > 1) {
       patterns.push_back({"all distinct, disjoint, the first smaller (n vs n+1)", [](size_t k) {
                             return Fill{k == 0 ? 0 : 1, static_cast<int64_t>(k) * kApart};
@@ -355,7 +361,8 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
           // Past the populated values (0..n): a key not present yet.
           a = ScaledInt(tc, t.base, variant > 0 ? 1 : 0);
         } else {
-          const classfile::GenericType* g = p < entry->gparams.size() ? &entry->gparams[p] : nullptr;
+          const classfile::GenericType* g =
+              p < entry->gparams.size() ? &entry->gparams[p] : nullptr;
           a = factory.Generate(tc, t, 1, g);
         }
         ok = a >= 0;

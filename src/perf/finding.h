@@ -41,12 +41,12 @@ struct ReadRedundancy {
   int64_t executions = 0;   // executions of the inner loop during the call under test
   int64_t analysed = 0;     // those with at least the minimum iterations (7)
   double iterations_per_execution = 0;  // mean over the analysed executions
-  int64_t repeated = 0;     // analysed executions after the first whose reads at `site`
-                            // repeat (are similar to) an earlier execution's
-  double repeated_fraction = 0;  // repeated / (analysed - 1); 0 when analysed < 2
-  std::string site;              // the read judged, e.g. "Object[] element, line 306"
-  double reads_per_execution = 0;  // mean reads at `site` per analysed execution
-  std::string summary;           // one sentence, for the reason and the Markdown report
+  int64_t repeated = 0;                 // analysed executions after the first whose reads at `site`
+                                        // repeat (are similar to) an earlier execution's
+  double repeated_fraction = 0;         // repeated / (analysed - 1); 0 when analysed < 2
+  std::string site;                     // the read judged, e.g. "Object[] element, line 306"
+  double reads_per_execution = 0;       // mean reads at `site` per analysed execution
+  std::string summary;                  // one sentence, for the reason and the Markdown report
 };
 
 struct Finding {
@@ -58,8 +58,8 @@ struct Finding {
   std::vector<LoopRefOut> loops;
   std::string input_pattern;
   std::vector<double> sizes, iterations, times_ms;
-  std::optional<double> exponent;  // iterations' growth exponent; none without a fit
-  double max_iterations = 0;       // most iterations of one loop execution, largest size
+  std::optional<double> exponent;   // iterations' growth exponent; none without a fit
+  double max_iterations = 0;        // most iterations of one loop execution, largest size
   std::optional<std::string> test;  // "FooPerfTest.bar_disjointLists"; none if not written
   // Beyond the contract's keys: which sized input each loop walks (loop_inputs.h), in words,
   // e.g. "the outer loop (Foo.bar, line 12) walks arg1; the inner loop (ArrayList.indexOfRange,

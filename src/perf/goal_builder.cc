@@ -56,8 +56,8 @@ bool GoalBuilder::Counted(const LoopRef& loop, CountedLoop* out) {
   // Load (and so instrument) the class first: a class the tests have not touched yet has
   // no plan.
   ex_.FindClass(loop.method.owner);
-  auto code = jvm::FindMethodCode(*c_.transformer, loop.method.owner, loop.method.name,
-                                  loop.method.desc);
+  auto code =
+      jvm::FindMethodCode(*c_.transformer, loop.method.owner, loop.method.name, loop.method.desc);
   if (!code.ok()) return false;
   for (uint32_t o : loop.back_edge_offsets) {
     auto counter = jvm::BackEdgeCounter(*code, o);

@@ -51,8 +51,7 @@ std::string Fmt(const char* fmt, double a, double b = 0) {
 
 Verdict JudgeRedundantTraversal(const std::vector<double>& sizes,
                                 const std::vector<double>& iterations,
-                                const std::vector<double>& times_ms,
-                                const GrowthThresholds& t) {
+                                const std::vector<double>& times_ms, const GrowthThresholds& t) {
   Verdict v;
   PowerFit it = FitPowerLaw(sizes, iterations);
   if (!it.ok) {
@@ -61,8 +60,8 @@ Verdict JudgeRedundantTraversal(const std::vector<double>& sizes,
   }
   std::string iter_text = Fmt("iterations grow with exponent %.2f (r2 %.2f)", it.exponent, it.r2);
   if (it.exponent < t.confirm_exponent) {
-    v.reason = iter_text + ", below " + Fmt("%.1f", t.confirm_exponent) +
-               ": no faster than the input";
+    v.reason =
+        iter_text + ", below " + Fmt("%.1f", t.confirm_exponent) + ": no faster than the input";
     return v;
   }
   if (it.r2 < t.min_r2) {
@@ -91,8 +90,9 @@ Verdict JudgeRedundantTraversal(const std::vector<double>& sizes,
 Verdict JudgeLongLoop(double max_iterations, double mu) {
   Verdict v;
   v.confirmed = max_iterations >= mu;
-  v.reason = v.confirmed ? Fmt("one execution reached %.0f iterations (mu = %.0f)", max_iterations, mu)
-                         : Fmt("reached %.0f of mu = %.0f iterations", max_iterations, mu);
+  v.reason = v.confirmed
+                 ? Fmt("one execution reached %.0f iterations (mu = %.0f)", max_iterations, mu)
+                 : Fmt("reached %.0f of mu = %.0f iterations", max_iterations, mu);
   return v;
 }
 

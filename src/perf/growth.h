@@ -14,9 +14,9 @@
 namespace jtg::perf {
 
 struct PowerFit {
-  bool ok = false;        // false: fewer than 3 usable points (x > 0, y > 0)
-  double exponent = 0;    // b in y = c * x^b
-  double r2 = 0;          // coefficient of determination of the log-log fit
+  bool ok = false;      // false: fewer than 3 usable points (x > 0, y > 0)
+  double exponent = 0;  // b in y = c * x^b
+  double r2 = 0;        // coefficient of determination of the log-log fit
   int points = 0;
 };
 

@@ -1,7 +1,8 @@
 #include "perf/growth_runner.h"
-#include "absl/strings/str_cat.h"
 
 #include <algorithm>
+
+#include "absl/strings/str_cat.h"
 
 namespace jtg::perf {
 
@@ -15,9 +16,9 @@ double InputSize(const testcase::TestCase& tc) {
     if (s.kind == StmtKind::kLiteral && s.lit.n_mult != 0) {
       // A scaled string counts its characters.
       double unit = s.lit.type == 's' ? static_cast<double>(s.lit.s.size()) : 1.0;
-      total += unit * std::max<double>(0, static_cast<double>(s.lit.n_mult) *
-                                                  static_cast<double>(tc.n) +
-                                              static_cast<double>(s.lit.i));
+      total +=
+          unit * std::max<double>(0, static_cast<double>(s.lit.n_mult) * static_cast<double>(tc.n) +
+                                         static_cast<double>(s.lit.i));
     }
   }
   return total;
@@ -38,17 +39,16 @@ GrowthSeries MeasureGrowth(testcase::Executor& ex, const LoopGoal& goal, testcas
       testcase::ExecResult r = ex.Run(test);
       if (!r.Normal() || r.budget_exceeded) {
         g.error = r.budget_exceeded ? "the run at n = " + std::to_string(n) + " overran its budget"
-                  : r.threw_at >= 0 ? "the run at n = " + std::to_string(n) + " threw " +
-                                          r.exception_class
-                                    : "the run at n = " + std::to_string(n) + " failed: " +
-                                          r.setup_error;
+                  : r.threw_at >= 0
+                      ? "the run at n = " + std::to_string(n) + " threw " + r.exception_class
+                      : "the run at n = " + std::to_string(n) + " failed: " + r.setup_error;
         return g;
       }
       HitCounts counts = CountsOf(r);
       std::vector<LoopCount> lc;
       for (const CountedLoop& l : goal.loops) lc.push_back(CountLoop(l, counts));
-      iters[rep] = goal.redundant ? static_cast<double>(lc.back().iterations)
-                                  : lc.back().PerExecution();
+      iters[rep] =
+          goal.redundant ? static_cast<double>(lc.back().iterations) : lc.back().PerExecution();
       max_exec = lc.back().PerExecution();
     }
     if (reps >= 2 && iters[0] != iters[1]) g.deterministic = false;
@@ -92,23 +92,28 @@ std::string DescribeInputs(const testcase::TestCase& tc) {
       std::string from = base.lit.type == 's'
                              ? "\"" + std::string(base.lit.s.begin(), base.lit.s.end()) + "...\""
                              : std::to_string(base.lit.i);
-      std::string elem = base.lit.type == 's' ? "String" : Simple(base.type.class_name.empty()
-                                                                     ? std::string("int")
-                                                                     : base.type.class_name);
+      std::string elem =
+          base.lit.type == 's'
+              ? "String"
+              : Simple(base.type.class_name.empty() ? std::string("int") : base.type.class_name);
       absl::StrAppend(&fills, fills.empty() ? "" : ", then ", s.callable->name, " of ", Count(s),
                       " ", pattern, " ", elem, " from ", from);
     }
-    std::string what = v.kind == StmtKind::kNewCollection ? Simple(v.owner)
+    std::string what = v.kind == StmtKind::kNewCollection        ? Simple(v.owner)
                        : v.kind == StmtKind::kCall && v.callable ? Simple(v.type.class_name)
                        : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0 && v.lit.type == 's'
                            ? "String \"" + std::string(v.lit.s.begin(), v.lit.s.end()) +
-                                 "\" repeated " + (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
-                                 (v.lit.i > 0 ? "+" + std::to_string(v.lit.i)
-                                  : v.lit.i < 0 ? std::to_string(v.lit.i) : "") + " times"
+                                 "\" repeated " +
+                                 (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
+                                 (v.lit.i > 0   ? "+" + std::to_string(v.lit.i)
+                                  : v.lit.i < 0 ? std::to_string(v.lit.i)
+                                                : "") +
+                                 " times"
                        : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0
                            ? (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
-                                 (v.lit.i > 0 ? "+" + std::to_string(v.lit.i)
-                                  : v.lit.i < 0 ? std::to_string(v.lit.i) : "")
+                                 (v.lit.i > 0   ? "+" + std::to_string(v.lit.i)
+                                  : v.lit.i < 0 ? std::to_string(v.lit.i)
+                                                : "")
                            : "";
     if (what.empty()) return "";
     return fills.empty() ? what : what + " (" + fills + ")";

@@ -39,13 +39,20 @@ const std::vector<std::string>& JdkImplementationsOf(std::string_view internal_n
 
 const std::vector<std::string>& FollowedJdkClasses() {
   static const std::vector<std::string> kFollowed = {
-      "java/util/AbstractCollection", "java/util/AbstractList",
-      "java/util/AbstractMap",        "java/util/AbstractSequentialList",
-      "java/util/AbstractSet",        "java/util/ArrayDeque",
-      "java/util/ArrayList",          "java/util/Arrays$ArrayList",
-      "java/util/HashMap",            "java/util/HashSet",
-      "java/util/LinkedHashMap",      "java/util/LinkedList",
-      "java/util/TreeMap",            "java/util/TreeSet",
+      "java/util/AbstractCollection",
+      "java/util/AbstractList",
+      "java/util/AbstractMap",
+      "java/util/AbstractSequentialList",
+      "java/util/AbstractSet",
+      "java/util/ArrayDeque",
+      "java/util/ArrayList",
+      "java/util/Arrays$ArrayList",
+      "java/util/HashMap",
+      "java/util/HashSet",
+      "java/util/LinkedHashMap",
+      "java/util/LinkedList",
+      "java/util/TreeMap",
+      "java/util/TreeSet",
       "java/util/Vector",
   };
   return kFollowed;

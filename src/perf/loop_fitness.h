@@ -2,7 +2,8 @@
 // parts in [0, 1], 0 optimal:
 //   path fitness      rho = fraction of the optimal path's blocks the test never visited;
 //   iteration fitness eta, single loop  = (mu - min(n, mu)) / mu   (the corrected formula),
-//                          double loop  = [(mu + mu^2) - (min(o, mu) + mu * min(i, mu))] / (mu + mu^2);
+//                          double loop  = [(mu + mu^2) - (min(o, mu) + mu * min(i, mu))] / (mu +
+//                          mu^2);
 //   combined (gated)  phi = rho                      if mu == 1,
 //                         = w * rho + (1 - w)        if rho > 0,
 //                         = (1 - w) * eta            otherwise, with w = 0.25.

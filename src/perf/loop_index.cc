@@ -58,9 +58,9 @@ struct Method {
 // One call chain: frames[0] is the entry; a frame's chain is its parents' plus one call.
 struct Frame {
   int method = 0;
-  int parent = -1;          // frame index
+  int parent = -1;             // frame index
   int site = -1, target = -1;  // in the parent's method
-  uint32_t depth_in = 0;    // sum of the call sites' depths along the chain
+  uint32_t depth_in = 0;       // sum of the call sites' depths along the chain
   int calls = 0;
   std::vector<size_t> loop_index;  // per loop of the method: index into LoopIndex::loops
 };
@@ -113,7 +113,8 @@ struct LoopIndexer::State {
     if (m.analysed) return absl::OkStatus();
     m.analysed = true;
     const ClassFile* cls = resolver.Class(m.key.owner);
-    if (cls == nullptr) return absl::NotFoundError(absl::StrCat("class ", m.key.owner, " not readable"));
+    if (cls == nullptr)
+      return absl::NotFoundError(absl::StrCat("class ", m.key.owner, " not readable"));
     const MethodInfo* mi = FindMethod(*cls, m.key.name, m.key.desc);
     if (mi == nullptr) return absl::NotFoundError(absl::StrCat("no method ", m.key.ToString()));
     if (!mi->code || (mi->access & classfile::kAccNative)) return absl::OkStatus();
@@ -136,8 +137,10 @@ struct LoopIndexer::State {
     };
     for (size_t i = 0; i < forest.loops.size(); ++i) {
       const analysis::Loop& l = forest.loops[i];
-      LoopRef ref{m.key, static_cast<int32_t>(i), l.header_offset, l.tail_offsets,
-                  l.line, l.depth, l.parent, {}};
+      LoopRef ref{m.key,           static_cast<int32_t>(i),
+                  l.header_offset, l.tail_offsets,
+                  l.line,          l.depth,
+                  l.parent,        {}};
       for (uint32_t b = 0; b < cfg->blocks.size(); ++b) {
         if (cfg->blocks[b].start == l.header_offset) ref.header_dominators = dominators(b);
       }
@@ -350,8 +353,8 @@ StatusOr<LoopIndex> LoopIndexer::Index(const MethodKey& entry) {
   LoopIndex out;
   out.entry = entry;
   s.out = &out;
-  s.deadline = std::chrono::steady_clock::now() +
-               std::chrono::milliseconds(s.options.limits.time_limit_ms);
+  s.deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(s.options.limits.time_limit_ms);
   const int id = s.Id(entry);
   s.methods[id].analysed = false;  // re-analyse to report this entry's errors
   s.methods[id].loops.clear();

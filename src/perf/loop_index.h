@@ -74,8 +74,8 @@ struct LoopRef {
 
 struct ReachedLoop {
   LoopRef loop;
-  uint32_t depth = 1;            // interprocedural depth
-  std::vector<CallStep> chain;   // entry -> ... -> loop.method; empty for the entry's loops
+  uint32_t depth = 1;           // interprocedural depth
+  std::vector<CallStep> chain;  // entry -> ... -> loop.method; empty for the entry's loops
 };
 
 struct NestedPair {
@@ -89,8 +89,8 @@ struct LoopIndex {
   std::vector<ReachedLoop> loops;  // breadth first: the entry's loops, then by chain length
   std::vector<NestedPair> pairs;   // in the order of their inner loops
   bool truncated = false;
-  std::string truncated_reason;    // "time limit 1000 ms", "more than 512 loops", ...
-  size_t methods_analysed = 0;     // methods this call visited (cached analyses included)
+  std::string truncated_reason;         // "time limit 1000 ms", "more than 512 loops", ...
+  size_t methods_analysed = 0;          // methods this call visited (cached analyses included)
   std::vector<std::string> unreadable;  // classes whose bytes could not be read or parsed,
                                         // over all of the indexer's calls so far; sorted
 };
@@ -106,9 +106,8 @@ struct LoopIndexLimits {
 
 struct LoopIndexOptions {
   LoopIndexLimits limits;
-  std::vector<std::string> skip_names = {"size",     "isEmpty",   "hashCode", "equals",
-                                         "toString", "compareTo", "iterator", "hasNext",
-                                         "next",     "getClass"};
+  std::vector<std::string> skip_names = {"size",      "isEmpty",  "hashCode", "equals", "toString",
+                                         "compareTo", "iterator", "hasNext",  "next",   "getClass"};
   // Whether a class's methods are followed; empty: non-JDK classes and FollowedJdkClasses.
   std::function<bool(const std::string& internal_name)> follow_class;
 };

@@ -102,7 +102,7 @@ bool Run(testcase::Executor& ex, const LoopGoal& goal, const TestCase& tc,
          std::vector<LoopCount>* counts, std::string* error) {
   testcase::ExecResult r = ex.Run(tc);
   if (!r.Normal() || r.budget_exceeded) {
-    *error = r.budget_exceeded  ? "a run overran its budget"
+    *error = r.budget_exceeded ? "a run overran its budget"
              : r.threw_at >= 0 ? "a run threw " + r.exception_class
                                : "a run failed: " + r.setup_error;
     return false;
@@ -115,8 +115,8 @@ bool Run(testcase::Executor& ex, const LoopGoal& goal, const TestCase& tc,
 
 }  // namespace
 
-LoopInputs SummarizeLoopInputs(testcase::Executor& ex, const LoopGoal& goal,
-                               const TestCase& test, int64_t n) {
+LoopInputs SummarizeLoopInputs(testcase::Executor& ex, const LoopGoal& goal, const TestCase& test,
+                               int64_t n) {
   LoopInputs out;
   // One input per sized value: the fills of one collection scale together.
   std::vector<int> values;
@@ -155,8 +155,11 @@ LoopInputs SummarizeLoopInputs(testcase::Executor& ex, const LoopGoal& goal,
   auto words = [&](const std::vector<size_t>& which) { return Join(out.inputs, which); };
   for (size_t l = 0; l < goal.loops.size(); ++l) {
     const LoopRefOut& where = goal.loops[l].where;
-    std::string role = goal.loops.size() == 1 ? "the loop" : l == 0 ? "the outer loop" : "the inner loop";
-    std::string s = role + " (" + Simple(where.method) + ", line " + std::to_string(where.line) + ") ";
+    std::string role = goal.loops.size() == 1 ? "the loop"
+                       : l == 0               ? "the outer loop"
+                                              : "the inner loop";
+    std::string s =
+        role + " (" + Simple(where.method) + ", line " + std::to_string(where.line) + ") ";
     s += out.walks[l].empty() ? "walks no sized input" : "walks " + words(out.walks[l]);
     if (l > 0 && !out.runs_per[l].empty()) {
       s += ", once per element of " + words(out.runs_per[l]);

@@ -31,20 +31,20 @@
 namespace jtg::perf {
 
 struct CountedLoop {
-  LoopRefOut where;                // for the report
+  LoopRefOut where;  // for the report
   // Completed iterations = sum of the counts of iter_ids - sum of those of iter_minus_ids.
   std::vector<int32_t> iter_ids, iter_minus_ids;
-  bool exact = true;               // false: over-counts by up to one per execution
-  std::vector<int32_t> head_ids;   // probe ids of the header block (entries + iterations)
-  MethodKey method;                // the loop's method (for the read oracle, read_oracle.h)
-  uint32_t header_offset = 0;      // its header's first instruction (original bytecode)
+  bool exact = true;              // false: over-counts by up to one per execution
+  std::vector<int32_t> head_ids;  // probe ids of the header block (entries + iterations)
+  MethodKey method;               // the loop's method (for the read oracle, read_oracle.h)
+  uint32_t header_offset = 0;     // its header's first instruction (original bytecode)
 };
 
 struct LoopGoal {
-  bool redundant = false;              // a pair (outer, inner), else one loop
-  std::vector<CountedLoop> loops;      // [loop] or [outer, inner]
-  std::vector<int32_t> path_ids;       // probe ids of blocks every path to the loop passes
-  std::string entry_key;               // "name" + descriptor of the entry method
+  bool redundant = false;          // a pair (outer, inner), else one loop
+  std::vector<CountedLoop> loops;  // [loop] or [outer, inner]
+  std::vector<int32_t> path_ids;   // probe ids of blocks every path to the loop passes
+  std::string entry_key;           // "name" + descriptor of the entry method
 };
 
 // Iterations of one loop in one execution of a test, from its probe counts.

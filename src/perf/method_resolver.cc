@@ -61,8 +61,7 @@ std::optional<MethodKey> MethodResolver::Lookup(const std::string& owner, const 
 }
 
 std::optional<MethodKey> MethodResolver::Select(const std::string& receiver,
-                                                const std::string& name,
-                                                const std::string& desc) {
+                                                const std::string& name, const std::string& desc) {
   std::vector<std::string> ifaces;
   for (std::string c = receiver; !c.empty();) {
     const ClassFile* cls = Class(c);
@@ -80,8 +79,7 @@ std::optional<MethodKey> MethodResolver::Select(const std::string& receiver,
 }
 
 std::optional<MethodKey> MethodResolver::Default(std::vector<std::string> queue,
-                                                 const std::string& name,
-                                                 const std::string& desc) {
+                                                 const std::string& name, const std::string& desc) {
   std::set<std::string> seen;
   for (size_t i = 0; i < queue.size(); ++i) {
     const std::string iface = queue[i];  // a copy: the queue grows below
@@ -104,8 +102,7 @@ const std::vector<std::string>& MethodResolver::Receivers(const std::string& own
   if (it != receivers_.end()) return it->second;
   std::vector<std::string> r;
   const ClassFile* cls = Class(owner);
-  if (cls != nullptr &&
-      (cls->access & (classfile::kAccInterface | classfile::kAccAbstract)) == 0) {
+  if (cls != nullptr && (cls->access & (classfile::kAccInterface | classfile::kAccAbstract)) == 0) {
     r.push_back(owner);
   }
   const std::vector<std::string> more =

@@ -55,8 +55,8 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
     std::error_code ec;
     fs::create_directories(opts.out_dir, ec);
     if (ec) {
-      return absl::InvalidArgumentError("--out " + opts.out_dir + ": cannot create it: " +
-                                        ec.message());
+      return absl::InvalidArgumentError("--out " + opts.out_dir +
+                                        ": cannot create it: " + ec.message());
     }
   }
   const bool jar = !opts.jar.empty();
@@ -65,9 +65,9 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
   // search budget, and growth, validation and timing come on top.
   const double deadline = opts.budget_seconds;
   auto record_phases = [&] {
-    report.phases_s = {{"static", s.static_s},         {"search", s.search_s},
-                       {"growth", s.growth_s},         {"validation", s.validation_s},
-                       {"timing", s.timing_s},         {"total", s.Elapsed()}};
+    report.phases_s = {{"static", s.static_s}, {"search", s.search_s},
+                       {"growth", s.growth_s}, {"validation", s.validation_s},
+                       {"timing", s.timing_s}, {"total", s.Elapsed()}};
   };
 
   // Static phase: loop goals of every entry method. With --jar it may take at most a quarter
@@ -77,7 +77,8 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
     pipeline::PhaseClock clock(&s.static_s);
     for (const auto& cls : classes) {
       if (jar && s.Elapsed() > deadline / 4) {
-        report.skipped.push_back({cls, "not analysed: the static phase used its quarter of the budget"});
+        report.skipped.push_back(
+            {cls, "not analysed: the static phase used its quarter of the budget"});
         continue;
       }
       auto w = pipeline::PlanClass(s, cls, pattern, &report);
@@ -134,7 +135,6 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
   return report;
 }
 
-
 std::string SummaryText(const PerfReport& report, const std::string& out_dir) {
   int confirmed = 0;
   for (const auto& f : report.findings) confirmed += f.status == FindingStatus::kConfirmed ? 1 : 0;
@@ -142,12 +142,12 @@ std::string SummaryText(const PerfReport& report, const std::string& out_dir) {
   for (const auto& [phase, s] : report.phases_s) {
     if (phase == "total") seconds = s;
   }
-  std::string out = absl::StrFormat("jtestgen perf %s: %zu finding(s), %d confirmed, %zu skipped, %.1f s\n",
-              report.cls, report.findings.size(), confirmed, report.skipped.size(),
-              seconds);
+  std::string out = absl::StrFormat(
+      "jtestgen perf %s: %zu finding(s), %d confirmed, %zu skipped, %.1f s\n", report.cls,
+      report.findings.size(), confirmed, report.skipped.size(), seconds);
   for (const auto& f : report.findings) {
-    out += absl::StrFormat("  %-9s %-19s %s.%s: %s\n", StatusName(f.status), KindName(f.kind), f.cls,
-                f.method, f.reason);
+    out += absl::StrFormat("  %-9s %-19s %s.%s: %s\n", StatusName(f.status), KindName(f.kind),
+                           f.cls, f.method, f.reason);
   }
   out += absl::StrFormat("  report: %s/perf-report.md\n", out_dir);
   return out;

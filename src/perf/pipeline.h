@@ -1,5 +1,6 @@
-// The `jtestgen perf` pipeline: generates tests that expose performance bugs in loops (issue 5; WhiteSyn
-// and Glider, ../shared/techniques/whitesyn.md, glider.md), each confirmed by measured growth.
+// The `jtestgen perf` pipeline: generates tests that expose performance bugs in loops (issue 5;
+// WhiteSyn and Glider, ../shared/techniques/whitesyn.md, glider.md), each confirmed by measured
+// growth.
 //
 // Pipeline per entry method of the class under test (all public methods, or those matching
 // --method): loop index (loops reachable from the entry and nested pairs across calls) ->
@@ -22,12 +23,13 @@ namespace jtg::perf {
 
 struct PerfOptions {
   std::string classpath;
-  std::string class_name;   // binary name; empty with --jar
-  std::string jar;          // --jar: every public class of this jar
-  std::string method;       // --method pattern (perf/method_selector.h); empty: all
-  int mu = 1024;            // iteration target of long loops; the largest growth size
-  int mu2 = 32;             // per-loop target of nested pairs during the search
-  double budget_seconds = 60;  // --class: search budget (shared by its entry methods); --jar: whole run
+  std::string class_name;  // binary name; empty with --jar
+  std::string jar;         // --jar: every public class of this jar
+  std::string method;      // --method pattern (perf/method_selector.h); empty: all
+  int mu = 1024;           // iteration target of long loops; the largest growth size
+  int mu2 = 32;            // per-loop target of nested pairs during the search
+  double budget_seconds =
+      60;  // --class: search budget (shared by its entry methods); --jar: whole run
   std::string out_dir = "gen";
   int junit = 5;
   uint64_t seed = 0;

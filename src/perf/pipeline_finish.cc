@@ -6,6 +6,7 @@
 #include <set>
 #include <system_error>
 
+#include "jvm/java_home.h"
 #include "output/executor_oracle.h"
 #include "output/junit_writer.h"
 #include "output/process.h"
@@ -13,7 +14,6 @@
 #include "output/write_validated.h"
 #include "perf/pipeline_steps.h"
 #include "runtime/embedded_classes.h"
-#include "jvm/java_home.h"
 
 namespace jtg::perf::pipeline {
 
@@ -45,8 +45,10 @@ std::string PatternTag(const testcase::TestCase& tc) {
   }
   if (same) return "equalElements";
   std::string tag = bases.size() == fills.size() ? "disjoint" : "overlapping";
-  if (larger_later) tag += "SecondLarger";
-  else if (smaller_later) tag += "FirstLarger";
+  if (larger_later)
+    tag += "SecondLarger";
+  else if (smaller_later)
+    tag += "FirstLarger";
   return tag + "Inputs";
 }
 
@@ -74,9 +76,15 @@ std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
                                                 const std::string& method,
                                                 const std::vector<int64_t>& ns,
                                                 std::string* error) {
-  std::vector<std::string> argv = {jvm::JdkTool("java"), "-Xmx2g",
-                                   "-XX:+UseSerialGC", "-cp", classpath,
-                                   "jtestgen.rt.PerfTimer", test_class, "3000", method};
+  std::vector<std::string> argv = {jvm::JdkTool("java"),
+                                   "-Xmx2g",
+                                   "-XX:+UseSerialGC",
+                                   "-cp",
+                                   classpath,
+                                   "jtestgen.rt.PerfTimer",
+                                   test_class,
+                                   "3000",
+                                   method};
   for (int64_t n : ns) argv.push_back(std::to_string(n));
   std::vector<std::pair<double, double>> out;
   auto r = output::RunProcess(argv, 60);
@@ -87,7 +95,8 @@ std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
   size_t pos = 0;
   while (pos < r->output.size()) {
     size_t eol = r->output.find('\n', pos);
-    std::string line = r->output.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    std::string line =
+        r->output.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
     pos = eol == std::string::npos ? r->output.size() : eol + 1;
     if (line.rfind("error ", 0) == 0) {
       *error = line.substr(6);
@@ -131,7 +140,8 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   output::WriterOptions wopts;
   wopts.dialect = opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = w.internal;
-  wopts.header_comment = "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
+  wopts.header_comment =
+      "Seed " + std::to_string(opts.seed) + ", mu " + std::to_string(opts.mu) + ".";
   output::TypeOracle oracle = output::MakeOracle(*s.executor);
   JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-perf-"));
   output::ValidatorOptions vopts =
@@ -188,12 +198,12 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       // Already suspected, with the reason.
     } else if (c.redundant) {
       size_t timed = f.times_ms.size();
-      std::vector<double> sizes(c.growth.sizes.begin(), c.growth.sizes.begin() + static_cast<long>(timed));
+      std::vector<double> sizes(c.growth.sizes.begin(),
+                                c.growth.sizes.begin() + static_cast<long>(timed));
       std::vector<double> iters(c.growth.iterations.begin(),
                                 c.growth.iterations.begin() + static_cast<long>(timed));
       Verdict v = timed >= 3 ? JudgeRedundantTraversal(sizes, iters, f.times_ms)
-                                   : JudgeRedundantTraversal(c.growth.sizes,
-                                                                   c.growth.iterations, {});
+                             : JudgeRedundantTraversal(c.growth.sizes, c.growth.iterations, {});
       f.status = v.confirmed ? FindingStatus::kConfirmed : FindingStatus::kSuspected;
       f.reason = v.reason;
       if (!time_error.empty()) f.reason += " (timing: " + time_error + ")";

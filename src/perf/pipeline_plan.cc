@@ -11,18 +11,27 @@ namespace jtg::perf::pipeline {
 
 StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
                                                     classpath::Classpath& cp) {
-  auto s = std::unique_ptr<PerfSession>(new PerfSession{opts, cp, {}, nullptr, nullptr, {},
-                                                         generate::Rng(opts.seed),
-                                                         std::chrono::steady_clock::now(),
-                                                         0, 0, 0, 0, 0, {}});
+  auto s = std::unique_ptr<PerfSession>(new PerfSession{opts,
+                                                        cp,
+                                                        {},
+                                                        nullptr,
+                                                        nullptr,
+                                                        {},
+                                                        generate::Rng(opts.seed),
+                                                        std::chrono::steady_clock::now(),
+                                                        0,
+                                                        0,
+                                                        0,
+                                                        0,
+                                                        0,
+                                                        {}});
   jvm::JvmOptions jopts;
   jopts.classpath = cp.spec();
   std::vector<std::string> jdk = CountedJdkClasses();
   if (!opts.class_name.empty()) {
     // A JDK class under test is counted like the JDK classes its loops reach.
     std::string internal = classfile::ToInternal(opts.class_name);
-    if (IsJdkClass(internal) &&
-        std::find(jdk.begin(), jdk.end(), internal) == jdk.end()) {
+    if (IsJdkClass(internal) && std::find(jdk.begin(), jdk.end(), internal) == jdk.end()) {
       jdk.push_back(internal);
     }
   }
@@ -44,8 +53,7 @@ StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
 }
 
 StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
-                              const std::optional<MethodPattern>& pattern,
-                              PerfReport* report) {
+                              const std::optional<MethodPattern>& pattern, PerfReport* report) {
   ClassWork w;
   w.class_name = class_name;
   w.internal = classfile::ToInternal(class_name);
@@ -69,9 +77,8 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
   }
   if (entries.empty()) {
     if (pattern) {
-      return absl::NotFoundError(absl::StrCat("class ", class_name,
-                                              ": no public method matches --method '",
-                                              s.opts.method, "'"));
+      return absl::NotFoundError(absl::StrCat(
+          "class ", class_name, ": no public method matches --method '", s.opts.method, "'"));
     }
     return w;
   }
@@ -91,15 +98,16 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
       continue;
     }
     if (goals->empty()) {
-      if (pattern) report->skipped.push_back({absl::StrCat(class_name, ".", sig), "reaches no loop"});
+      if (pattern)
+        report->skipped.push_back({absl::StrCat(class_name, ".", sig), "reaches no loop"});
       ++no_loop;
       continue;
     }
     w.entries.push_back({entry, sig, std::move(*goals)});
   }
   if (no_loop > 0 && !pattern) {
-    report->skipped.push_back({class_name + ".*", std::to_string(no_loop) +
-                                                      " public method(s) reach no loop"});
+    report->skipped.push_back(
+        {class_name + ".*", std::to_string(no_loop) + " public method(s) reach no loop"});
   }
   return w;
 }
@@ -110,8 +118,7 @@ std::vector<std::string> JarClasses(const std::string& jar) {
   if (!cp.ok()) return out;
   for (const auto& name : cp->ListClasses()) {
     size_t dollar = name.find('$');
-    if (dollar != std::string::npos &&
-        std::isdigit(static_cast<unsigned char>(name[dollar + 1]))) {
+    if (dollar != std::string::npos && std::isdigit(static_cast<unsigned char>(name[dollar + 1]))) {
       continue;  // anonymous or local
     }
     if (name.ends_with("package-info") || name.ends_with("module-info")) continue;

@@ -12,8 +12,8 @@
 
 namespace jtg::perf::pipeline {
 
-void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
-                 size_t max_measured, std::vector<Candidate>* candidates) {
+void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, size_t max_measured,
+                 std::vector<Candidate>* candidates) {
   const PerfOptions& opts = s.opts;
   const bool log = std::getenv("JTG_PERF_LOG") != nullptr;
   LoopObjectives objectives(std::move(e.goals), opts.mu, opts.mu2);
@@ -94,8 +94,8 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
       std::string where, its;
       for (const auto& l : f.loops) where += " " + l.method + ":" + std::to_string(l.line);
       for (double v : c.growth.iterations) its += " " + std::to_string(static_cast<long long>(v));
-      std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n",
-                   g, std::string(KindName(f.kind)).c_str(), where.c_str(), best_fitness, its.c_str(),
+      std::fprintf(stderr, "perf:   goal %zu %s%s fitness %.3f iterations%s exponent %.2f %s\n", g,
+                   std::string(KindName(f.kind)).c_str(), where.c_str(), best_fitness, its.c_str(),
                    fit.ok ? fit.exponent : 0.0, c.growth.error.c_str());
     }
     // Keep what may be a finding: a nested pair whose iterations grow superlinearly, or a
@@ -111,14 +111,15 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
       LoopInputs li = SummarizeLoopInputs(*s.executor, goal, c.test, s.ns.front());
       f.loop_inputs = li.text;
       if (log) {
-        std::fprintf(stderr, "perf:   loops over inputs: %s%s\n", li.text.c_str(), li.error.c_str());
+        std::fprintf(stderr, "perf:   loops over inputs: %s%s\n", li.text.c_str(),
+                     li.error.c_str());
       }
     }
     if (goal.redundant) {  // Toddler's oracle on the inner loop's reads (perf/read_oracle.h)
       ReadOracleOptions ro;
       ro.n = std::min(64, opts.mu);
-      f.reads = RepeatedReads({*s.counting.vm, *s.counting.transformer, *s.executor},
-                                    goal, c.test, ro);
+      f.reads =
+          RepeatedReads({*s.counting.vm, *s.counting.transformer, *s.executor}, goal, c.test, ro);
     }
     candidates->push_back(std::move(c));
   }

@@ -13,14 +13,14 @@
 
 #include "classpath/classpath.h"
 #include "common/status.h"
-#include "generate/values/producer.h"
 #include "generate/rng.h"
+#include "generate/values/producer.h"
 #include "generate/values/universe.h"
 #include "jvm/jdk_guards.h"
 #include "jvm/watchdog.h"
 #include "perf/finding.h"
-#include "perf/growth.h"
 #include "perf/goal_builder.h"
+#include "perf/growth.h"
 #include "perf/growth_runner.h"
 #include "perf/jdk_dispatch.h"
 #include "perf/loop_objectives.h"
@@ -93,13 +93,12 @@ struct ClassWork {
 // Static phase: the class's entry methods and their loop goals; methods without loops go to
 // report->skipped. Errors: the class cannot be read or loaded.
 StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
-                              const std::optional<MethodPattern>& pattern,
-                              PerfReport* report);
+                              const std::optional<MethodPattern>& pattern, PerfReport* report);
 
 // Search and growth for one entry method; appends candidates. Of the (at most 6) best tests
 // kept per goal, the first `max_measured` are sized up.
-void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s,
-                 size_t max_measured, std::vector<Candidate>* candidates);
+void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, size_t max_measured,
+                 std::vector<Candidate>* candidates);
 
 // Writes, validates and times the candidates of one class; appends the findings (a
 // finding whose test failed validation keeps no test name, and no failing test class is

@@ -67,19 +67,19 @@ StatusOr<ReadTrace> Disarm(JNIEnv* env, jclass reads, jmethodID disarm) {
 }  // namespace
 
 StatusOr<ReadRedundancy> RunReadOracle(const ReadOracleContext& c, const CountedLoop& inner,
-                                       testcase::TestCase test,
-                                       const ReadOracleOptions& options) {
+                                       testcase::TestCase test, const ReadOracleOptions& options) {
   const std::string& owner = inner.method.owner;
   auto original = c.transformer.OriginalBytes(owner);
   if (owner.empty() || !original) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("no original bytes of ", owner.empty() ? "the loop's class" : owner,
-                     " (not instrumented in counting mode)"));
+    return absl::FailedPreconditionError(absl::StrCat("no original bytes of ",
+                                                      owner.empty() ? "the loop's class" : owner,
+                                                      " (not instrumented in counting mode)"));
   }
   JTG_ASSIGN_OR_RETURN(instrument::LoopReads probed, ProbedBytes(*original, inner));
   JNIEnv* env = c.executor.env();
   jclass reads = c.executor.FindClass("jtestgen/rt/Reads");
-  if (reads == nullptr) return absl::InternalError("runtime helper jtestgen.rt.Reads is not defined");
+  if (reads == nullptr)
+    return absl::InternalError("runtime helper jtestgen.rt.Reads is not defined");
   jmethodID arm = env->GetStaticMethodID(reads, "arm", "(I)V");
   jmethodID disarm = env->GetStaticMethodID(reads, "disarm", "()[J");
   JTG_RETURN_IF_ERROR(jvm::CheckException(env, "jtestgen.rt.Reads methods"));
@@ -90,15 +90,16 @@ StatusOr<ReadRedundancy> RunReadOracle(const ReadOracleContext& c, const Counted
     c.transformer.ClearOverride(owner);
     auto back = c.vm.RetransformLoadedClasses({owner});
     if (!back.ok()) {
-      return absl::InternalError(absl::StrCat("cannot restore ", owner, ": ", back.status().message()));
+      return absl::InternalError(
+          absl::StrCat("cannot restore ", owner, ": ", back.status().message()));
     }
     return absl::OkStatus();
   };
   auto swapped = c.vm.RetransformLoadedClasses({owner});
   if (!swapped.ok()) {
     Status restored = restore();
-    return absl::InternalError(absl::StrCat("cannot retransform ", owner, " with read probes: ",
-                                            swapped.status().message(),
+    return absl::InternalError(absl::StrCat("cannot retransform ", owner,
+                                            " with read probes: ", swapped.status().message(),
                                             restored.ok() ? "" : "; ", restored.message()));
   }
   env->CallStaticVoidMethod(reads, arm, static_cast<jint>(options.max_events));
@@ -109,7 +110,7 @@ StatusOr<ReadRedundancy> RunReadOracle(const ReadOracleContext& c, const Counted
   if (!trace.ok()) return trace.status();
   if (!r.Normal() || r.budget_exceeded) {
     return absl::FailedPreconditionError(
-        r.budget_exceeded  ? absl::StrCat("the run at n = ", options.n, " overran its budget")
+        r.budget_exceeded ? absl::StrCat("the run at n = ", options.n, " overran its budget")
         : r.threw_at >= 0 ? absl::StrCat("the run at n = ", options.n, " threw ", r.exception_class)
                           : absl::StrCat("the run at n = ", options.n, " failed: ", r.setup_error));
   }

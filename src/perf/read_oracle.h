@@ -45,8 +45,8 @@ struct ReadOracleContext {
 };
 
 struct ReadOracleOptions {
-  int n = 64;                  // size parameter of the run (TestCase::n)
-  int max_events = 1 << 22;    // events the recorder keeps (16 bytes each)
+  int n = 64;                // size parameter of the run (TestCase::n)
+  int max_events = 1 << 22;  // events the recorder keeps (16 bytes each)
   SimilarityOptions similarity;
 };
 
@@ -64,7 +64,6 @@ StatusOr<ReadRedundancy> RunReadOracle(const ReadOracleContext& c, const Counted
 // failing: an error becomes applicable = false with "read oracle not run: <error>" as the
 // summary. A goal that is not redundant gives the same with the reason.
 ReadRedundancy RepeatedReads(const ReadOracleContext& c, const LoopGoal& goal,
-                             const testcase::TestCase& test,
-                             const ReadOracleOptions& options = {});
+                             const testcase::TestCase& test, const ReadOracleOptions& options = {});
 
 }  // namespace jtg::perf

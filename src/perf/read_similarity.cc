@@ -60,10 +60,11 @@ SiteScore ScoreSite(const std::vector<const Execution*>& ex, size_t site,
       continue;
     }
     bool repeats = seen.count(s) != 0;
-    const size_t from = k > static_cast<size_t>(opts.window) ? k - static_cast<size_t>(opts.window) : 0;
+    const size_t from =
+        k > static_cast<size_t>(opts.window) ? k - static_cast<size_t>(opts.window) : 0;
     for (size_t j = k; !repeats && j-- > from;) {
-      repeats = SequenceSimilarity(s, ex[j]->reads[site], opts.max_compared) >=
-                opts.sequence_similarity;
+      repeats =
+          SequenceSimilarity(s, ex[j]->reads[site], opts.max_compared) >= opts.sequence_similarity;
     }
     if (repeats) ++sc.repeated;
     seen.emplace(s, k);
@@ -73,8 +74,9 @@ SiteScore ScoreSite(const std::vector<const Execution*>& ex, size_t site,
 }
 
 std::string Num(double v) {
-  return v == static_cast<double>(static_cast<int64_t>(v)) ? absl::StrFormat("%d", static_cast<int64_t>(v))
-                                                          : absl::StrFormat("%.1f", v);
+  return v == static_cast<double>(static_cast<int64_t>(v))
+             ? absl::StrFormat("%d", static_cast<int64_t>(v))
+             : absl::StrFormat("%.1f", v);
 }
 
 }  // namespace
@@ -114,7 +116,8 @@ ReadRedundancy JudgeReads(const ReadTrace& trace, const std::vector<std::string>
   }
   r.analysed = static_cast<int64_t>(ex.size());
   r.iterations_per_execution = ex.empty() ? 0 : iterations / static_cast<double>(ex.size());
-  const std::string overflow = trace.overflow ? " (the recorder overflowed; judged on the first events)" : "";
+  const std::string overflow =
+      trace.overflow ? " (the recorder overflowed; judged on the first events)" : "";
   if (ex.size() < static_cast<size_t>(std::max(2, opts.min_iterations))) {
     r.summary = absl::StrFormat(
         "read oracle not applicable: %s ran %d execution(s), %d of them with >= %d iterations "

@@ -51,12 +51,12 @@ struct ReadTrace {
 };
 
 struct SimilarityOptions {
-  int min_iterations = 7;          // per analysed execution, and analysed executions needed
+  int min_iterations = 7;            // per analysed execution, and analysed executions needed
   double sequence_similarity = 0.7;  // LCS / longer length for two sequences to be similar
-  double repeated_fraction = 0.5;  // repeating executions needed for "similar"
-  int window = 4;                  // earlier executions compared by LCS (equality: all)
-  size_t max_compared = 512;       // leading values of a sequence compared by LCS
-  size_t max_executions = 256;     // analysed executions compared
+  double repeated_fraction = 0.5;    // repeating executions needed for "similar"
+  int window = 4;                    // earlier executions compared by LCS (equality: all)
+  size_t max_compared = 512;         // leading values of a sequence compared by LCS
+  size_t max_executions = 256;       // analysed executions compared
 };
 
 // LCS(a, b) / max(|a|, |b|) over the first `max_compared` values of each; 1 for two empty

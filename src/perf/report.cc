@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <fstream>
 
-#include "nlohmann/json.hpp"
 #include "absl/strings/str_cat.h"
 #include "common/version.h"
+#include "nlohmann/json.hpp"
 
 namespace jtg::perf {
 
@@ -54,7 +54,8 @@ std::string ReportJson(const PerfReport& r) {
   }
   j["findings"] = findings;
   Json skipped = Json::array();
-  for (const Skipped& s : r.skipped) skipped.push_back({{"method", s.method}, {"reason", s.reason}});
+  for (const Skipped& s : r.skipped)
+    skipped.push_back({{"method", s.method}, {"reason", s.reason}});
   j["skipped"] = skipped;
   if (!r.phases_s.empty()) {
     Json phases;

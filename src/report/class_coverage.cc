@@ -28,7 +28,8 @@ bool Counted(const ClassFile& cls, const MethodInfo& m) {
   if ((cls.access & classfile::kAccEnum) != 0 && (m.access & classfile::kAccStatic) != 0) {
     const std::string values = absl::StrCat("()[L", std::string(cls.Name()), ";");
     if (name == "values" && desc == values) return false;
-    if (name == "valueOf" && desc == absl::StrCat("(Ljava/lang/String;)L", std::string(cls.Name()), ";")) {
+    if (name == "valueOf" &&
+        desc == absl::StrCat("(Ljava/lang/String;)L", std::string(cls.Name()), ";")) {
       return false;
     }
   }
@@ -116,10 +117,10 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
   }
   const instrument::ClassPlan& plan = instrumented->plan;
   if (recorded_slots > 0 && plan.probe_slots != recorded_slots) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        classfile::ToBinary(out.name), ": the probe plan has ", plan.probe_slots,
-        " slots but the agent recorded ", recorded_slots,
-        " (coverage written by another jtestgen version?)"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(classfile::ToBinary(out.name), ": the probe plan has ", plan.probe_slots,
+                     " slots but the agent recorded ", recorded_slots,
+                     " (coverage written by another jtestgen version?)"));
   }
   auto slot = [&](int32_t id) { return covered.contains(id - 1); };
 
@@ -179,10 +180,11 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     mc.descriptor = mp.descriptor;
     // javac's copies of finally blocks count once; its rethrowing handler code not at all.
     const InsnFilter filter = FilterJavacDuplicates(*m.code, *cfg, &cls.cp);
-    constexpr int32_t kNoInsn = -2;  // an offset that starts no instruction (never for a plan)
+    constexpr int32_t kNoInsn = -2;       // an offset that starts no instruction (never for a plan)
     auto rep_at = [&](uint32_t offset) {  // cfg->insns is in offset order
-      auto it = std::lower_bound(cfg->insns.begin(), cfg->insns.end(), offset,
-                                 [](const classfile::Insn& in, uint32_t o) { return in.offset < o; });
+      auto it =
+          std::lower_bound(cfg->insns.begin(), cfg->insns.end(), offset,
+                           [](const classfile::Insn& in, uint32_t o) { return in.offset < o; });
       if (it == cfg->insns.end() || it->offset != offset) return kNoInsn;
       return filter.rep[static_cast<size_t>(it - cfg->insns.begin())];
     };
@@ -233,7 +235,8 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
       if (r >= 0) merged_at[r] = merged.size();
       merged.push_back({line, std::move(outcomes)});
     };
-    for (const auto& br : mp.branches) add(br.offset, br.line, {outcome(br.id), outcome(br.id + 1)});
+    for (const auto& br : mp.branches)
+      add(br.offset, br.line, {outcome(br.id), outcome(br.id + 1)});
     for (const auto& sw : mp.switches) {
       std::vector<bool> o;
       for (int32_t g : sw.target_goals) o.push_back(outcome(g));

@@ -31,13 +31,14 @@ std::string JacocoXml(const Report& r, const std::string& name) {
       "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>"
       "<!DOCTYPE report PUBLIC \"-//JACOCO//DTD Report 1.1//EN\" \"report.dtd\">";
   absl::StrAppend(&o, "<report name=\"", Esc(name), "\">");
-  absl::StrAppend(&o, "<sessioninfo id=\"jtestgen\" start=\"", r.start_ms, "\" dump=\"",
-                  r.dump_ms, "\"/>");
+  absl::StrAppend(&o, "<sessioninfo id=\"jtestgen\" start=\"", r.start_ms, "\" dump=\"", r.dump_ms,
+                  "\"/>");
   for (const PackageReport& p : r.packages) {
     absl::StrAppend(&o, "<package name=\"", Esc(p.name), "\">");
     for (const ClassCoverageReport& c : p.classes) {
       absl::StrAppend(&o, "<class name=\"", Esc(c.name), "\"");
-      if (!c.source_file.empty()) absl::StrAppend(&o, " sourcefilename=\"", Esc(c.source_file), "\"");
+      if (!c.source_file.empty())
+        absl::StrAppend(&o, " sourcefilename=\"", Esc(c.source_file), "\"");
       o += ">";
       for (const MethodCoverage& m : c.methods) {
         absl::StrAppend(&o, "<method name=\"", Esc(m.name), "\" desc=\"", Esc(m.descriptor), "\"");
@@ -53,8 +54,8 @@ std::string JacocoXml(const Report& r, const std::string& name) {
       if (file.empty()) continue;
       absl::StrAppend(&o, "<sourcefile name=\"", Esc(file), "\">");
       for (const auto& [nr, l] : sf.lines) {
-        absl::StrAppend(&o, "<line nr=\"", nr, "\" mi=\"", l.mi, "\" ci=\"", l.ci, "\" mb=\"",
-                        l.mb, "\" cb=\"", l.cb, "\"/>");
+        absl::StrAppend(&o, "<line nr=\"", nr, "\" mi=\"", l.mi, "\" ci=\"", l.ci, "\" mb=\"", l.mb,
+                        "\" cb=\"", l.cb, "\"/>");
       }
       Out(o, sf.counters);
       o += "</sourcefile>";

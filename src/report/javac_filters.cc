@@ -42,10 +42,25 @@ std::optional<uint32_t> LocalOf(const std::vector<uint8_t>& code, const Insn& in
 // increment (it belongs with the slot), branch targets and switch tables are left out.
 size_t ComparedOperandBytes(uint8_t op) {
   switch (op) {
-    case 0x10: case 0x12: case 0xbc: return 1;  // bipush, ldc, newarray
-    case 0x11: case 0x13: case 0x14: return 2;  // sipush, ldc_w, ldc2_w
-    case 0xb2: case 0xb3: case 0xb4: case 0xb5: case 0xb6: case 0xb7: case 0xb8: case 0xb9:
-    case 0xba: case 0xbb: case 0xbd: case 0xc0: case 0xc1: return 2;
+    case 0x10:
+    case 0x12:
+    case 0xbc: return 1;  // bipush, ldc, newarray
+    case 0x11:
+    case 0x13:
+    case 0x14: return 2;  // sipush, ldc_w, ldc2_w
+    case 0xb2:
+    case 0xb3:
+    case 0xb4:
+    case 0xb5:
+    case 0xb6:
+    case 0xb7:
+    case 0xb8:
+    case 0xb9:
+    case 0xba:
+    case 0xbb:
+    case 0xbd:
+    case 0xc0:
+    case 0xc1: return 2;
     case 0xc5: return 3;  // multianewarray: class and dimensions
     default: return 0;
   }
@@ -74,7 +89,10 @@ void Union(std::vector<int32_t>& parent, int32_t a, int32_t b) {
   a = Find(parent, a);
   b = Find(parent, b);
   if (a == b) return;
-  if (a < b) parent[b] = a; else parent[a] = b;
+  if (a < b)
+    parent[b] = a;
+  else
+    parent[a] = b;
 }
 
 bool InvokesClose(const classfile::CodeAttribute& code, const classfile::ConstantPool& cp,
@@ -83,8 +101,8 @@ bool InvokesClose(const classfile::CodeAttribute& code, const classfile::Constan
       in.offset + 2 >= code.code.size()) {
     return false;
   }
-  auto ref = cp.Member(static_cast<uint16_t>((code.code[in.offset + 1] << 8) |
-                                             code.code[in.offset + 2]));
+  auto ref =
+      cp.Member(static_cast<uint16_t>((code.code[in.offset + 1] << 8) | code.code[in.offset + 2]));
   return ref.ok() && ref->name == "close" && ref->descriptor == "()V";
 }
 
@@ -196,8 +214,8 @@ InsnFilter FilterJavacDuplicates(const classfile::CodeAttribute& code, const ana
       for (int32_t k = *start + 1; k + 1 < n; ++k) {
         const Insn& in = insns[k];
         if (in.opcode == kInvokevirtual && in.offset + 2 < code.code.size()) {
-          auto ref = cp->Member(static_cast<uint16_t>((code.code[in.offset + 1] << 8) |
-                                                      code.code[in.offset + 2]));
+          auto ref = cp->Member(
+              static_cast<uint16_t>((code.code[in.offset + 1] << 8) | code.code[in.offset + 2]));
           suppresses = suppresses || (ref.ok() && ref->name == "addSuppressed");
         }
         if (insns[k + 1].opcode == kAthrow && LocalOf(code.code, in, kAload) == t) {

@@ -60,10 +60,10 @@ std::string ClassPage(const ClassCoverageReport& c, const std::string& source_pa
   } else if (!c.source_file.empty()) {
     source = " &middot; source " + Esc(c.source_file);
   }
-  std::string o = absl::StrCat("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>",
-                               Esc(name), "</title>", kStyle, "</head><body><h1>", Esc(name),
-                               "</h1><p><a href=\"index.html\">all classes</a>", source,
-                               "</p><table>", kHead);
+  std::string o =
+      absl::StrCat("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>", Esc(name),
+                   "</title>", kStyle, "</head><body><h1>", Esc(name),
+                   "</h1><p><a href=\"index.html\">all classes</a>", source, "</p><table>", kHead);
   for (const MethodCoverage& m : c.methods) o += Row(Esc(m.name + m.descriptor), m.counters);
   o += Row("<b>total</b>", c.counters);
   o += "</table><h2>Lines</h2><table><tr><th>line</th><th>status</th><th>instructions</th>"
@@ -71,9 +71,9 @@ std::string ClassPage(const ClassCoverageReport& c, const std::string& source_pa
   for (const auto& [nr, l] : c.lines) {
     const char* cls = l.ci == 0 ? "nc" : (l.mi > 0 || l.mb > 0) ? "pc" : "fc";
     const char* status = l.ci == 0 ? "missed" : (l.mi > 0 || l.mb > 0) ? "partly" : "covered";
-    const std::string number =
-        source_page.empty() ? absl::StrCat(nr)
-                            : absl::StrCat("<a href=\"", Esc(source_page), "#L", nr, "\">", nr, "</a>");
+    const std::string number = source_page.empty() ? absl::StrCat(nr)
+                                                   : absl::StrCat("<a href=\"", Esc(source_page),
+                                                                  "#L", nr, "\">", nr, "</a>");
     absl::StrAppend(&o, "<tr class=\"", cls, "\"><td>", number, "</td><td class=\"n\">", status,
                     "</td><td>", l.ci, "/", l.ci + l.mi, "</td><td>");
     if (l.mb + l.cb > 0) absl::StrAppend(&o, l.cb, "/", l.cb + l.mb);
@@ -93,9 +93,9 @@ Status WriteHtml(const Report& r, const std::string& dir,
   std::filesystem::create_directories(dir, ec);
   if (ec) return absl::InternalError(absl::StrCat("cannot create ", dir, ": ", ec.message()));
   std::string index = absl::StrCat(
-      "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>jtestgen coverage</title>",
-      kStyle, "</head><body><h1>jtestgen coverage</h1><p>", Esc(std::string(Version())),
-      "</p><table>", kHead);
+      "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>jtestgen coverage</title>", kStyle,
+      "</head><body><h1>jtestgen coverage</h1><p>", Esc(std::string(Version())), "</p><table>",
+      kHead);
   index += Row("<b>total</b>", r.counters);
   for (const PackageReport& p : r.packages) {
     const std::string pkg = p.name.empty() ? "(default package)" : classfile::ToBinary(p.name);
@@ -106,7 +106,9 @@ Status WriteHtml(const Report& r, const std::string& dir,
       if (!path) continue;
       JTG_ASSIGN_OR_RETURN(std::string text, ReadSource(*path));
       const std::string page = SourcePageName(p.name, file);
-      JTG_RETURN_IF_ERROR(Write(absl::StrCat(dir, "/", page), SourcePage(p.name.empty() ? file : p.name + "/" + file, text, sf.lines)));
+      JTG_RETURN_IF_ERROR(
+          Write(absl::StrCat(dir, "/", page),
+                SourcePage(p.name.empty() ? file : p.name + "/" + file, text, sf.lines)));
       source_pages[file] = page;
     }
     for (const ClassCoverageReport& c : p.classes) {
@@ -115,8 +117,8 @@ Status WriteHtml(const Report& r, const std::string& dir,
       index += Row(absl::StrCat("&nbsp;&nbsp;<a href=\"", Esc(page), "\">",
                                 Esc(classfile::ToBinary(c.name)), "</a>"),
                    c.counters);
-      JTG_RETURN_IF_ERROR(
-          Write(absl::StrCat(dir, "/", page), ClassPage(c, src == source_pages.end() ? "" : src->second)));
+      JTG_RETURN_IF_ERROR(Write(absl::StrCat(dir, "/", page),
+                                ClassPage(c, src == source_pages.end() ? "" : src->second)));
     }
   }
   index += "</table>";

@@ -14,9 +14,8 @@ using nlohmann::json;
 json Of(const Counter& c) { return {{"missed", c.missed}, {"covered", c.covered}}; }
 
 json Of(const Counters& c) {
-  return {{"instruction", Of(c.instruction)}, {"branch", Of(c.branch)},
-          {"line", Of(c.line)},               {"complexity", Of(c.complexity)},
-          {"method", Of(c.method)},           {"class", Of(c.klass)}};
+  return {{"instruction", Of(c.instruction)}, {"branch", Of(c.branch)}, {"line", Of(c.line)},
+          {"complexity", Of(c.complexity)},   {"method", Of(c.method)}, {"class", Of(c.klass)}};
 }
 
 }  // namespace
@@ -38,8 +37,9 @@ std::string ReportJson(const Report& r) {
                          {"lines", {{"covered", covered}, {"partly", partly}, {"missed", missed}}},
                          {"not_instrumented", c.not_instrumented}});
     }
-    packages.push_back(
-        {{"name", classfile::ToBinary(p.name)}, {"counters", Of(p.counters)}, {"classes", classes}});
+    packages.push_back({{"name", classfile::ToBinary(p.name)},
+                        {"counters", Of(p.counters)},
+                        {"classes", classes}});
   }
   json j = {{"format", "jtestgen-report"},
             {"version", std::string(Version())},

@@ -99,10 +99,11 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
         }
       }
       if (h->second.size() > 1) {
-        report.warnings.push_back(absl::StrCat(
-            classfile::ToBinary(n), ": runs planned on different bytes (another agent in "
-            "some runs); only coverage planned on ", coverage::HashToHex(planned->first),
-            " is reported"));
+        report.warnings.push_back(
+            absl::StrCat(classfile::ToBinary(n),
+                         ": runs planned on different bytes (another agent in "
+                         "some runs); only coverage planned on ",
+                         coverage::HashToHex(planned->first), " is reported"));
       }
       covered = &planned->second.covered;
       slots = planned->second.slots;

@@ -27,8 +27,8 @@ struct SourceFileReport {
 };
 
 struct PackageReport {
-  std::string name;  // internal form a/b ("" = default package)
-  std::vector<ClassCoverageReport> classes;             // by name
+  std::string name;                                      // internal form a/b ("" = default package)
+  std::vector<ClassCoverageReport> classes;              // by name
   std::map<std::string, SourceFileReport> source_files;  // by file name
   Counters counters;
 };
@@ -36,8 +36,8 @@ struct PackageReport {
 struct Report {
   std::vector<PackageReport> packages;  // by name
   Counters counters;
-  int64_t start_ms = 0, dump_ms = 0;   // earliest start, latest dump of the runs
-  std::vector<std::string> warnings;   // coverage of classes not on the classpath, ...
+  int64_t start_ms = 0, dump_ms = 0;  // earliest start, latest dump of the runs
+  std::vector<std::string> warnings;  // coverage of classes not on the classpath, ...
 };
 
 // Errors: FailedPrecondition naming the class whose bytes differ from the recorded ones

@@ -1,5 +1,5 @@
-// `jtestgen report DIR --classpath CP [--xml FILE] [--json FILE] [--html DIR [--sources S]]`: reads every
-// coverage file of DIR (coverage/coverage_file.h), recomputes each class's probe plan from
+// `jtestgen report DIR --classpath CP [--xml FILE] [--json FILE] [--html DIR [--sources S]]`: reads
+// every coverage file of DIR (coverage/coverage_file.h), recomputes each class's probe plan from
 // the classpath (report/report_model.h) and writes the JaCoCo-compatible XML, the JSON
 // summary and the HTML report asked for; prints a one-line summary.
 #pragma once
@@ -14,7 +14,7 @@ struct ReportOptions {
   std::string dir;
   std::string classpath;
   std::string xml, json, html;
-  std::string sources;  // ':'-separated source roots for the HTML's source-line pages
+  std::string sources;            // ':'-separated source roots for the HTML's source-line pages
   std::string name = "jtestgen";  // the XML report's name attribute
 };
 

@@ -20,8 +20,9 @@ std::string LineAttributes(const LineCounts& l) {
   const int32_t branches = l.mb + l.cb;
   if (branches > 0) {
     const std::string title = l.mb == 0 ? absl::StrCat("All ", branches, " branches covered.")
-                              : l.cb == 0 ? absl::StrCat("All ", branches, " branches missed.")
-                                          : absl::StrCat(l.mb, " of ", branches, " branches missed.");
+                              : l.cb == 0
+                                  ? absl::StrCat("All ", branches, " branches missed.")
+                                  : absl::StrCat(l.mb, " of ", branches, " branches missed.");
     absl::StrAppend(&a, " title=\"", title, "\"");
   }
   return a;
@@ -35,11 +36,12 @@ constexpr char kStyle[] =
 }  // namespace
 
 std::string HtmlEscape(std::string_view s) {  // std::string_view is not absl::string_view here
-  return absl::StrReplaceAll(std::string(s), {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
+  return absl::StrReplaceAll(std::string(s),
+                             {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
 }
 
-std::optional<std::string> FindSource(const std::vector<std::string>& roots,
-                                      const std::string& pkg, const std::string& file) {
+std::optional<std::string> FindSource(const std::vector<std::string>& roots, const std::string& pkg,
+                                      const std::string& file) {
   if (file.empty()) return std::nullopt;
   for (const std::string& root : roots) {
     std::filesystem::path p(root);
@@ -58,9 +60,10 @@ std::string SourcePageName(const std::string& pkg, const std::string& file) {
 
 std::string SourcePage(const std::string& title, const std::string& text,
                        const std::map<int, LineCounts>& lines) {
-  std::string o = absl::StrCat("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>",
-                               HtmlEscape(title), "</title>", kStyle, "</head><body><h1>", HtmlEscape(title),
-                               "</h1><p><a href=\"index.html\">all classes</a></p><pre>");
+  std::string o =
+      absl::StrCat("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>", HtmlEscape(title),
+                   "</title>", kStyle, "</head><body><h1>", HtmlEscape(title),
+                   "</h1><p><a href=\"index.html\">all classes</a></p><pre>");
   const std::vector<std::string> src_lines = absl::StrSplit(text, '\n');
   std::vector<std::string_view> src(src_lines.begin(), src_lines.end());
   if (!src.empty() && src.back().empty()) src.pop_back();  // the final newline
@@ -68,15 +71,16 @@ std::string SourcePage(const std::string& title, const std::string& text,
     auto it = lines.find(nr);
     const std::string attrs = it == lines.end() ? "" : LineAttributes(it->second);
     if (!code.empty() && code.back() == '\r') code.remove_suffix(1);
-    absl::StrAppend(&o, "<span id=\"L", nr, "\"", attrs, "><span class=\"ln\">", nr,
-                    "</span>", HtmlEscape(code), "</span>\n");
+    absl::StrAppend(&o, "<span id=\"L", nr, "\"", attrs, "><span class=\"ln\">", nr, "</span>",
+                    HtmlEscape(code), "</span>\n");
   };
   for (size_t i = 0; i < src.size(); ++i) emit(static_cast<int>(i) + 1, src[i]);
   bool beyond = false;
   for (const auto& [nr, l] : lines) {
     if (nr <= static_cast<int>(src.size())) continue;
-    if (!beyond) o += "</pre><p>Lines with code beyond the end of this file (the source does "
-                      "not match the classes):</p><pre>";
+    if (!beyond)
+      o += "</pre><p>Lines with code beyond the end of this file (the source does "
+           "not match the classes):</p><pre>";
     beyond = true;
     emit(nr, "");
   }

@@ -18,8 +18,8 @@ namespace jtg::report {
 // Where the source of `file` (a SourceFile attribute, e.g. "Foo.java") of package `pkg`
 // (internal form a/b, "" = default package) is: the first of `roots` (directories, in
 // order) holding <root>/<pkg>/<file>. nullopt when none does.
-std::optional<std::string> FindSource(const std::vector<std::string>& roots,
-                                      const std::string& pkg, const std::string& file);
+std::optional<std::string> FindSource(const std::vector<std::string>& roots, const std::string& pkg,
+                                      const std::string& file);
 
 // The page's file name for package `pkg` and source file `file`: "src.a.b.Foo.java.html".
 std::string SourcePageName(const std::string& pkg, const std::string& file);

@@ -1,5 +1,4 @@
 #include "sandbox/namespaces.h"
-#include "sandbox/test_folder.h"
 
 #include <fcntl.h>
 #include <linux/mount.h>
@@ -16,6 +15,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include "sandbox/test_folder.h"
 
 namespace jtg::sandbox {
 

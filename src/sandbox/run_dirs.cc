@@ -18,8 +18,7 @@ StatusOr<std::string> PrepareOutputDir(const std::string& dir) {
   std::error_code ec;
   fs::path abs = fs::absolute(dir, ec);
   if (ec) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("output directory ", dir, ": ", ec.message()));
+    return absl::InvalidArgumentError(absl::StrCat("output directory ", dir, ": ", ec.message()));
   }
   abs = abs.lexically_normal();
   if (!abs.has_filename()) abs = abs.parent_path();  // "out/" -> "out"; "/" stays
@@ -63,8 +62,8 @@ std::string AbsolutePathList(const std::string& list) {
 
 StatusOr<std::string> MakeScratchDir() {
   const char* tmp = std::getenv("TMPDIR");
-  std::string tmpl = absl::StrCat((tmp != nullptr && *tmp != '\0') ? tmp : "/tmp",
-                                  "/jtestgen-XXXXXX");
+  std::string tmpl =
+      absl::StrCat((tmp != nullptr && *tmp != '\0') ? tmp : "/tmp", "/jtestgen-XXXXXX");
   if (mkdtemp(tmpl.data()) == nullptr) {
     return absl::InternalError(
         absl::StrCat("cannot create a scratch directory ", tmpl, ": ", std::strerror(errno)));

@@ -5,20 +5,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <cstring>
 #include <cstdio>
-#include <algorithm>
+#include <cstring>
 
 namespace jtg::sandbox {
 
 namespace {
 
 // Messages on the status pipe: one tag byte, then a fixed-size payload.
-constexpr char kInitPid = 'P';   // pid_t: the init, as the caller sees it
-constexpr char kStatus = 'S';    // int: the body's wait status
-constexpr char kError = 'E';     // u16 length + text: the sandbox could not be set up
+constexpr char kInitPid = 'P';  // pid_t: the init, as the caller sees it
+constexpr char kStatus = 'S';   // int: the body's wait status
+constexpr char kError = 'E';    // u16 length + text: the sandbox could not be set up
 
 void WriteAll(int fd, const void* data, size_t n) {
   const char* p = static_cast<const char*>(data);

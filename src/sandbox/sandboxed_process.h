@@ -65,7 +65,7 @@ class SandboxedProcess {
 
   pid_t relay_ = -1;
   int status_fd_ = -1;
-  pid_t init_ = -1;   // as the caller sees it, once reported
+  pid_t init_ = -1;  // as the caller sees it, once reported
   bool reaped_ = false;
 };
 

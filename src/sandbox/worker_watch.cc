@@ -10,11 +10,10 @@
 namespace jtg::sandbox {
 
 StatusOr<WorkerPage*> MapWorkerPage() {
-  void* mem = mmap(nullptr, sizeof(WorkerPage), PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  void* mem =
+      mmap(nullptr, sizeof(WorkerPage), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (mem == MAP_FAILED) {
-    return absl::InternalError(
-        absl::StrCat("cannot map a shared page: ", std::strerror(errno)));
+    return absl::InternalError(absl::StrCat("cannot map a shared page: ", std::strerror(errno)));
   }
   std::memset(mem, 0, sizeof(WorkerPage));
   return static_cast<WorkerPage*>(mem);
@@ -42,7 +41,9 @@ sigset_t WatchedSignals() {
 WatchResult KillAndReap(SandboxedProcess& worker, WatchResult r) {
   worker.Kill();
   while (!worker.Poll().has_value()) {
-    struct timespec ts {0, 10'000'000};
+    struct timespec ts {
+      0, 10'000'000
+    };
     nanosleep(&ts, nullptr);
   }
   return r;
@@ -60,7 +61,9 @@ SignalGuard::~SignalGuard() {
   sigset_t chld;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
-  struct timespec zero {0, 0};
+  struct timespec zero {
+    0, 0
+  };
   while (sigtimedwait(&chld, nullptr, &zero) > 0) {
   }
   pthread_sigmask(SIG_SETMASK, &old_, nullptr);
@@ -86,7 +89,9 @@ WatchResult WatchWorker(SandboxedProcess& worker, const WorkerPage& page,
       }
       return r;
     }
-    struct timespec ts {0, 100'000'000};  // wake at least every 100 ms
+    struct timespec ts {
+      0, 100'000'000
+    };  // wake at least every 100 ms
     siginfo_t info;
     int sig = sigtimedwait(&set, &info, &ts);
     if (sig == SIGTERM || sig == SIGINT || sig == SIGHUP) {

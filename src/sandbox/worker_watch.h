@@ -17,11 +17,11 @@
 namespace jtg::sandbox {
 
 struct WorkerPage {
-  char method[1024];    // "name" + descriptor of the running method of the class under test
-  char call[1024];      // "owner.name" + descriptor of any running call, "" between calls
-  char error[2048];     // the worker's error message, when it returns one
-  int error_code;       // its absl::StatusCode
-  int finished;         // 1 once the work returned (an exit without it: the JVM was ended)
+  char method[1024];  // "name" + descriptor of the running method of the class under test
+  char call[1024];    // "owner.name" + descriptor of any running call, "" between calls
+  char error[2048];   // the worker's error message, when it returns one
+  int error_code;     // its absl::StatusCode
+  int finished;       // 1 once the work returned (an exit without it: the JVM was ended)
   std::atomic<int64_t> call_started_ms;  // steady-clock ms when `call` began; 0 = no call
 };
 static_assert(std::atomic<int64_t>::is_always_lock_free);
@@ -53,7 +53,7 @@ struct WatchResult {
 
 struct WatchLimits {
   std::chrono::steady_clock::time_point deadline;  // hard bound of this worker
-  int64_t stall_ms = 0;                             // 0: no stall detection
+  int64_t stall_ms = 0;                            // 0: no stall detection
 };
 
 // Blocks SIGTERM, SIGINT, SIGHUP and SIGCHLD in the calling thread for its lifetime, so the

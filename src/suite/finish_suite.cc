@@ -1,8 +1,7 @@
 #include "suite/finish_suite.h"
 
-#include <chrono>
-
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,9 +13,9 @@
 #include "generate/search/minimizer.h"
 #include "jvm/jni_util.h"
 #include "jvm/mockito_jars.h"
-#include "output/run_breakers.h"
 #include "output/executor_oracle.h"
 #include "output/junit_writer.h"
+#include "output/run_breakers.h"
 #include "output/validator.h"
 #include "output/write_validated.h"
 
@@ -67,8 +66,8 @@ bool NamesTheSandbox(const testcase::TestCase& t, const testcase::ExecResult& r,
 
 // Runs every test in order and returns the results; non-writable tests are dropped, and so
 // are tests that name the sandbox's directories.
-std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests,
-                                 testcase::Executor& ex, const std::string& folder) {
+std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests, testcase::Executor& ex,
+                                 const std::string& folder) {
   std::vector<WrittenTest> out;
   for (auto& t : tests) {
     testcase::ExecResult r = ex.Run(t);
@@ -105,8 +104,7 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
     for (const auto& [site, k] : w.result.mutants) {
       if (k >= 0) candidates.push_back({site, k});
     }
-    generate::AssertionChoice c =
-        generate::ChooseAssertions(w.test, w.result, candidates, run);
+    generate::AssertionChoice c = generate::ChooseAssertions(w.test, w.result, candidates, run);
     outcome.assertions_before += c.assertions_before;
     outcome.assertions_after += c.assertions_after;
     w.keep_assertion = std::move(c.keep);
@@ -121,9 +119,8 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   for (const auto& a : archive.Tests()) {
     tests.push_back(generate::Minimize(a.test, a.goals, ctx.reach, ctx.executor));
   }
-  std::stable_sort(tests.begin(), tests.end(), [](const auto& a, const auto& b) {
-    return LastCallName(a) < LastCallName(b);
-  });
+  std::stable_sort(tests.begin(), tests.end(),
+                   [](const auto& a, const auto& b) { return LastCallName(a) < LastCallName(b); });
   std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor, ctx.test_folder);
   SuiteOutcome outcome;
   if (ctx.goals != nullptr) FilterAssertions(ctx, written, outcome);
@@ -153,10 +150,10 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   auto refine = [&](const std::vector<size_t>& kept, const output::JavaFile& file,
                     output::Validation* v) -> Status {
     if (!bisect_deadline) {
-      bisect_deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(
-                                std::max(30.0, 0.5 * ctx.opts.budget_seconds)));
+      bisect_deadline =
+          std::chrono::steady_clock::now() +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+              std::chrono::duration<double>(std::max(30.0, 0.5 * ctx.opts.budget_seconds)));
     }
     JTG_ASSIGN_OR_RETURN(
         output::RunBreakers rb,
@@ -181,14 +178,13 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   vw.write_when_empty = true;  // the class is written even when no test is kept
   vw.quiet = ctx.opts.quiet;
   vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
-  JTG_ASSIGN_OR_RETURN(
-      output::ValidatedWrite result,
-      output::WriteValidated(
-          written.size(),
-          [&](const std::vector<size_t>& kept) {
-            return output::WriteJUnit(kept_tests(kept), wopts, oracle);
-          },
-          ctx.opts.out_dir, vopts, vw, refine));
+  JTG_ASSIGN_OR_RETURN(output::ValidatedWrite result, output::WriteValidated(
+                                                          written.size(),
+                                                          [&](const std::vector<size_t>& kept) {
+                                                            return output::WriteJUnit(
+                                                                kept_tests(kept), wopts, oracle);
+                                                          },
+                                                          ctx.opts.out_dir, vopts, vw, refine));
   if (!result.converged) {
     return absl::InternalError("validation did not converge; last log:\n" + result.last_log);
   }
@@ -196,8 +192,10 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   {
     std::vector<WrittenTest> kept;
     for (size_t i = 0; i < written.size(); ++i) {
-      if (!result.dropped[i]) kept.push_back(std::move(written[i]));
-      else ++outcome.dropped;
+      if (!result.dropped[i])
+        kept.push_back(std::move(written[i]));
+      else
+        ++outcome.dropped;
     }
     written = std::move(kept);
   }

@@ -5,7 +5,6 @@
 
 #include <string>
 
-#include "suite/run_suite.h"
 #include "absl/container/flat_hash_set.h"
 #include "generate/blame/blocked_goals.h"
 #include "generate/goals/coverage_model.h"
@@ -14,6 +13,7 @@
 #include "generate/search/random_search.h"
 #include "generate/values/universe.h"
 #include "output/junit_writer.h"
+#include "suite/run_suite.h"
 #include "testcase/executor.h"
 
 namespace jtg::suite {
@@ -24,10 +24,10 @@ struct SuiteContext {
   generate::Universe& universe;
   const generate::CoverageModel& model;
   testcase::Executor& executor;
-  std::vector<int32_t> load_goals;  // reached by the CUT's static initializer
-  generate::ReachFn reach;          // goals of the search reached by one execution
+  std::vector<int32_t> load_goals;       // reached by the CUT's static initializer
+  generate::ReachFn reach;               // goals of the search reached by one execution
   generate::GoalModel* goals = nullptr;  // non-null: measure weak mutants of the final suite
-  std::string test_folder;  // the sandbox's test folder (sandbox/test_folder.h), or ""
+  std::string test_folder;               // the sandbox's test folder (sandbox/test_folder.h), or ""
 };
 
 struct SuiteOutcome {

@@ -5,11 +5,11 @@
 #include <filesystem>
 
 #include "absl/container/flat_hash_set.h"
-#include "suite/finish_suite.h"
-#include "suite/suite_report.h"
 #include "output/executor_oracle.h"
 #include "output/junit_writer.h"
 #include "output/validator.h"
+#include "suite/finish_suite.h"
+#include "suite/suite_report.h"
 
 namespace jtg::suite {
 
@@ -61,8 +61,7 @@ bool IsInitializerFailure(const std::string& load_error) {
 }
 
 Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& internal,
-                                const std::string& load_error,
-                                const generate::CoverageModel* model,
+                                const std::string& load_error, const generate::CoverageModel* model,
                                 const std::vector<int32_t>& load_goals,
                                 testcase::Executor& executor, double seconds_so_far) {
   const auto t0 = std::chrono::steady_clock::now();

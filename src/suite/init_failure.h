@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "suite/run_suite.h"
 #include "common/status.h"
 #include "generate/goals/coverage_model.h"
+#include "suite/run_suite.h"
 #include "testcase/executor.h"
 
 namespace jtg::suite {
@@ -26,8 +26,7 @@ bool IsInitializerFailure(const std::string& load_error);
 // instrumented) and `load_goals` (goals reached while the initializer ran) give the
 // coverage. Errors: as FinishSuite (javac/JUnit cannot run), WriteReport.
 Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& internal,
-                                const std::string& load_error,
-                                const generate::CoverageModel* model,
+                                const std::string& load_error, const generate::CoverageModel* model,
                                 const std::vector<int32_t>& load_goals,
                                 testcase::Executor& executor, double seconds_so_far);
 

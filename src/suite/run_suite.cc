@@ -90,7 +90,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   const std::string internal = classfile::ToInternal(opts.class_name);
 
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
-  JTG_ASSIGN_OR_RETURN(auto universe, generate::Universe::Build(cp, internal, opts.exclude_methods));
+  JTG_ASSIGN_OR_RETURN(auto universe,
+                       generate::Universe::Build(cp, internal, opts.exclude_methods));
   for (const auto& spec : opts.jdk_impls) JTG_RETURN_IF_ERROR(universe->jdk().Configure(spec));
   if (opts.mocks) {
     JTG_RETURN_IF_ERROR(jvm::CheckMockitoJars());
@@ -144,10 +145,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     folder.emplace(test_folder);
     universe->OfferTestFolder(test_folder);
   }
-  JTG_ASSIGN_OR_RETURN(jvm::JdkGuards guards,
-                       jvm::StartJdkGuards(*vm, transformer, test_folder));
+  JTG_ASSIGN_OR_RETURN(jvm::JdkGuards guards, jvm::StartJdkGuards(*vm, transformer, test_folder));
   testcase::ExecutorOptions exec_opts;
-  exec_opts.hit_counts = opts.search == SearchAlgorithm::kADynaMosa;  // the frequency proxies need them
+  exec_opts.hit_counts =
+      opts.search == SearchAlgorithm::kADynaMosa;  // the frequency proxies need them
   JTG_ASSIGN_OR_RETURN(auto executor, testcase::Executor::Create(vm->env(), exec_opts));
   JTG_ASSIGN_OR_RETURN(auto watchdog, jvm::Watchdog::Create(vm->vm(), vm->jvmti(), vm->env()));
   if (opts.mocks) JTG_RETURN_IF_ERROR(executor->PrepareMocks());  // before any time limit
@@ -267,8 +268,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
 
   // Minimize, write, validate, measure.
-  SuiteContext ctx{opts, internal, *universe, model, *executor, load_goals, reach,
-                   opts.weak_mutation ? goal_model.get() : nullptr, test_folder};
+  SuiteContext ctx{
+      opts,       internal,   *universe, model,
+      *executor,  load_goals, reach,     opts.weak_mutation ? goal_model.get() : nullptr,
+      test_folder};
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;

@@ -10,13 +10,12 @@
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "testcase/progress.h"
-
 #include "common/status.h"
+#include "testcase/progress.h"
 
 namespace jtg::suite {
 
@@ -33,9 +32,9 @@ std::optional<SearchAlgorithm> ParseAlgorithm(std::string_view name);
 
 struct SuiteOptions {
   std::string classpath;
-  std::string class_name;     // binary name, e.g. org.apache.commons.collections.ListUtils
+  std::string class_name;  // binary name, e.g. org.apache.commons.collections.ListUtils
   double budget_seconds = 60;
-  int64_t iterations = 0;     // > 0: stop the search after this many tests (reproducible)
+  int64_t iterations = 0;  // > 0: stop the search after this many tests (reproducible)
   std::string out_dir = "gen";
   int junit = 5;
   uint64_t seed = 0;

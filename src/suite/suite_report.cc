@@ -5,8 +5,8 @@
 #include <fstream>
 #include <system_error>
 
-#include "nlohmann/json.hpp"
 #include "common/version.h"
+#include "nlohmann/json.hpp"
 
 namespace jtg::suite {
 
@@ -19,8 +19,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["junit"] = r.junit;
   j["seed"] = r.seed;
   j["tests"] = r.tests;
-  j["branches"] = {{"covered", r.coverage.branches_covered},
-                   {"total", r.coverage.branches_total}};
+  j["branches"] = {{"covered", r.coverage.branches_covered}, {"total", r.coverage.branches_total}};
   j["lines"] = {{"covered", r.coverage.lines_covered}, {"total", r.coverage.lines_total}};
   j["uncovered_lines"] = r.coverage.uncovered_lines;
   if (!r.coverage.classes.empty()) {
@@ -28,10 +27,10 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
     // "branches" and "lines" above are their sums.
     nlohmann::ordered_json classes = nlohmann::ordered_json::array();
     for (const auto& c : r.coverage.classes) {
-      classes.push_back({{"class", c.class_name},
-                         {"branches", {{"covered", c.branches_covered},
-                                       {"total", c.branches_total}}},
-                         {"lines", {{"covered", c.lines_covered}, {"total", c.lines_total}}}});
+      classes.push_back(
+          {{"class", c.class_name},
+           {"branches", {{"covered", c.branches_covered}, {"total", c.branches_total}}},
+           {"lines", {{"covered", c.lines_covered}, {"total", c.lines_total}}}});
     }
     j["classes"] = classes;
   }
@@ -47,15 +46,16 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                                    {"tests_breaking_it", r.run_breakers},
                                    {"bisection_complete", r.run_breakers_complete}};
   }
-  j["search"] = {{"tests_executed", r.stats.iterations},
-                 {"statements_executed", r.stats.statements},
-                 {"statements_per_second",
-                  r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0},
-                 {"budget_exceeded", r.stats.budget_exceeded},
-                 {"exit_attempts", r.stats.exit_attempts},
-                 {"candidate_search", {{"rounds", r.stats.candidate_rounds},
-                                       {"tests", r.stats.candidate_tests},
-                                       {"goals_first_covered", r.stats.candidate_goals}}}};
+  j["search"] = {
+      {"tests_executed", r.stats.iterations},
+      {"statements_executed", r.stats.statements},
+      {"statements_per_second", r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0},
+      {"budget_exceeded", r.stats.budget_exceeded},
+      {"exit_attempts", r.stats.exit_attempts},
+      {"candidate_search",
+       {{"rounds", r.stats.candidate_rounds},
+        {"tests", r.stats.candidate_tests},
+        {"goals_first_covered", r.stats.candidate_goals}}}};
   j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
   j["overrunning_methods"] = r.stats.overruns;
   j["exiting_methods"] = r.stats.exits;
@@ -66,24 +66,19 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
     for (const auto& [m, n] : r.stats.outside) {
       methods[m] = {{"runs", n}, {"first", r.stats.outside_first.at(m)}};
     }
-    j["outside"] = {{"files", r.stats.outside_files},
-                    {"network", r.stats.outside_network},
-                    {"processes", r.stats.outside_processes},
-                    {"security_manager", r.stats.outside_security},
-                    {"threads", r.stats.outside_threads},
-                    {"methods", methods}};
+    j["outside"] = {
+        {"files", r.stats.outside_files},         {"network", r.stats.outside_network},
+        {"processes", r.stats.outside_processes}, {"security_manager", r.stats.outside_security},
+        {"threads", r.stats.outside_threads},     {"methods", methods}};
   }
   {
     nlohmann::ordered_json types = nlohmann::ordered_json::array();
     for (const auto& t : r.not_built.types) {
-      types.push_back({{"type", t.type},
-                       {"branches", t.branches},
-                       {"lines", t.lines},
-                       {"methods", t.methods}});
+      types.push_back(
+          {{"type", t.type}, {"branches", t.branches}, {"lines", t.lines}, {"methods", t.methods}});
     }
-    j["not_built"] = {{"branches", r.not_built.branches},
-                      {"lines", r.not_built.lines},
-                      {"types", types}};
+    j["not_built"] = {
+        {"branches", r.not_built.branches}, {"lines", r.not_built.lines}, {"types", types}};
   }
   {
     // Methods of nested classes that nothing the search built ever ran.
@@ -126,11 +121,10 @@ void PrintSummary(const SuiteReport& r) {
                 r.coverage.classes.size() - 1);
   }
   if (r.weak_mutation) {
-    std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed,
-                r.mutants_total,
+    std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed, r.mutants_total,
                 r.mutants_total > 0 ? 100.0 * r.mutants_killed / r.mutants_total : 0.0);
-    std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n",
-                r.assertions_after, r.assertions_before,
+    std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n", r.assertions_after,
+                r.assertions_before,
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");
   }
   if (r.not_built.branches > 0 || r.not_built.lines > 0) {
@@ -140,11 +134,11 @@ void PrintSummary(const SuiteReport& r) {
       top += (k > 0 ? ", " : "") + t.type + " (" + std::to_string(t.branches) + " br, " +
              std::to_string(t.lines) + " lines)";
     }
-    std::printf("  not built:       %d branches, %d lines; top types: %s\n",
-                r.not_built.branches, r.not_built.lines, top.c_str());
+    std::printf("  not built:       %d branches, %d lines; top types: %s\n", r.not_built.branches,
+                r.not_built.lines, top.c_str());
   }
-  std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n",
-              r.search.c_str(), r.search_seconds, static_cast<long long>(r.stats.iterations),
+  std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n", r.search.c_str(),
+              r.search_seconds, static_cast<long long>(r.stats.iterations),
               r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);
   if (r.stats.candidate_rounds > 0) {
     std::printf("  candidate search: %lld rounds, %lld tests, %lld goals covered first\n",
@@ -152,26 +146,31 @@ void PrintSummary(const SuiteReport& r) {
                 static_cast<long long>(r.stats.candidate_tests),
                 static_cast<long long>(r.stats.candidate_goals));
   }
-  std::printf("  total wall time: %.1f s (search, minimization, validation)\n",
-              r.total_seconds);
+  std::printf("  total wall time: %.1f s (search, minimization, validation)\n", r.total_seconds);
   for (const auto& [m, n] : r.stats.overruns) {
-    std::printf("  note: %lld run(s) of %s passed the per-test budget (hang or long loop); "
-                "those tests were not written\n", static_cast<long long>(n), m.c_str());
+    std::printf(
+        "  note: %lld run(s) of %s passed the per-test budget (hang or long loop); "
+        "those tests were not written\n",
+        static_cast<long long>(n), m.c_str());
   }
   for (const auto& [m, n] : r.stats.outside) {
-    std::printf("  note: %lld run(s) of %s reached outside the JVM (first: %s); the sandbox "
-                "contained them and those tests were not written\n",
-                static_cast<long long>(n), m.c_str(), r.stats.outside_first.at(m).c_str());
+    std::printf(
+        "  note: %lld run(s) of %s reached outside the JVM (first: %s); the sandbox "
+        "contained them and those tests were not written\n",
+        static_cast<long long>(n), m.c_str(), r.stats.outside_first.at(m).c_str());
   }
   if (!r.run_failure.empty()) {
-    std::printf("  note: a validation run of the whole class failed as a whole (%s); %d test(s) "
-                "found to cause it by bisection were dropped%s\n",
-                r.run_failure.c_str(), r.run_breakers,
-                r.run_breakers_complete ? "" : " (time cap hit: unsettled tests dropped too)");
+    std::printf(
+        "  note: a validation run of the whole class failed as a whole (%s); %d test(s) "
+        "found to cause it by bisection were dropped%s\n",
+        r.run_failure.c_str(), r.run_breakers,
+        r.run_breakers_complete ? "" : " (time cap hit: unsettled tests dropped too)");
   }
   for (const auto& [m, n] : r.stats.exits) {
-    std::printf("  note: %lld run(s) of %s called System.exit/Runtime.halt (neutralized); "
-                "those tests were not written\n", static_cast<long long>(n), m.c_str());
+    std::printf(
+        "  note: %lld run(s) of %s called System.exit/Runtime.halt (neutralized); "
+        "those tests were not written\n",
+        static_cast<long long>(n), m.c_str());
   }
 }
 

@@ -29,8 +29,9 @@ Status Interrupted(const sandbox::WatchResult& r, const std::string& what, int* 
 
 Status SetupError(const std::string& why) {
   return absl::FailedPreconditionError(
-      why + " (jtestgen never runs the code under test unconfined unless told to: "
-            "--no-sandbox)");
+      why +
+      " (jtestgen never runs the code under test unconfined unless told to: "
+      "--no-sandbox)");
 }
 
 // What one supervised run holds: its scratch directory (removed at the end), the sandbox
@@ -58,7 +59,8 @@ StatusOr<std::unique_ptr<Session>> OpenSession(std::string& out_dir) {
 }
 
 Clock::time_point After(Clock::time_point start, double seconds) {
-  return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  return start +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 }  // namespace
@@ -91,22 +93,20 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
         // The JVM ended before the work returned: the code under test exited by a path
         // that is not intercepted (e.g. native code).
         if (method.empty()) {
-          return absl::InternalError(absl::StrCat(
-              "the JVM exited with status ", r.exit_code, " while working on ",
-              opts.class_name, " outside any method under test"));
+          return absl::InternalError(absl::StrCat("the JVM exited with status ", r.exit_code,
+                                                  " while working on ", opts.class_name,
+                                                  " outside any method under test"));
         }
         why = absl::StrCat("the JVM exited with status ", r.exit_code, " while running ",
                            opts.class_name, ".", method);
         break;
-      case sandbox::WorkerEnd::kSetupError:
-        return SetupError(r.setup_error);
-      case sandbox::WorkerEnd::kInterrupted:
-        return Interrupted(r, opts.class_name, signal);
+      case sandbox::WorkerEnd::kSetupError: return SetupError(r.setup_error);
+      case sandbox::WorkerEnd::kInterrupted: return Interrupted(r, opts.class_name, signal);
       case sandbox::WorkerEnd::kDeadline:
-        return absl::DeadlineExceededError(absl::StrCat(
-            "the run on ", opts.class_name, " passed its time bound of ",
-            static_cast<int>(budget + std::max(sup.min_finish_seconds, budget)), " s",
-            method.empty() ? std::string() : " while running " + method, "; stopped"));
+        return absl::DeadlineExceededError(
+            absl::StrCat("the run on ", opts.class_name, " passed its time bound of ",
+                         static_cast<int>(budget + std::max(sup.min_finish_seconds, budget)), " s",
+                         method.empty() ? std::string() : " while running " + method, "; stopped"));
       case sandbox::WorkerEnd::kLost:
         return absl::InternalError(absl::StrCat("the worker for ", opts.class_name,
                                                 " ended without reporting its status"));
@@ -121,9 +121,9 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
         break;
       case sandbox::WorkerEnd::kStalled:
         if (method.rfind("<clinit>", 0) == 0) {
-          return absl::DeadlineExceededError(absl::StrCat(
-              "the static initializer of ", opts.class_name, " did not finish within ",
-              r.stalled_ms / 1000, " s; stopped"));
+          return absl::DeadlineExceededError(
+              absl::StrCat("the static initializer of ", opts.class_name, " did not finish within ",
+                           r.stalled_ms / 1000, " s; stopped"));
         }
         if (method.empty()) {
           return absl::DeadlineExceededError(absl::StrCat(
@@ -136,9 +136,8 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
         break;
     }
     if (attempt >= sup.max_restarts) {
-      return absl::InternalError(absl::StrCat(why, "; ", attempt + 1,
-                                              " workers lost on ", opts.class_name,
-                                              ", giving up"));
+      return absl::InternalError(absl::StrCat(why, "; ", attempt + 1, " workers lost on ",
+                                              opts.class_name, ", giving up"));
     }
     std::fprintf(stderr, "jtestgen: %s; restarting without that method\n", why.c_str());
     opts.exclude_methods.push_back(method);
@@ -173,21 +172,17 @@ Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* 
                                                 "; the code under test ended it"));
       }
       return r.exit_code == 0 ? absl::OkStatus() : WorkerStatus(*page, r.exit_code);
-    case sandbox::WorkerEnd::kSetupError:
-      return SetupError(r.setup_error);
-    case sandbox::WorkerEnd::kInterrupted:
-      return Interrupted(r, what, signal);
+    case sandbox::WorkerEnd::kSetupError: return SetupError(r.setup_error);
+    case sandbox::WorkerEnd::kInterrupted: return Interrupted(r, what, signal);
     case sandbox::WorkerEnd::kDeadline:
       return absl::DeadlineExceededError(absl::StrCat(
-          "perf on ", what, " passed its time bound of ", static_cast<int>(bound),
-          " s; stopped"));
+          "perf on ", what, " passed its time bound of ", static_cast<int>(bound), " s; stopped"));
     case sandbox::WorkerEnd::kCrashed:
       return absl::InternalError(absl::StrCat("the JVM crashed (signal ", r.signal, ", ",
-                                              strsignal(r.signal), ") while working on ",
-                                              what));
+                                              strsignal(r.signal), ") while working on ", what));
     default:
-      return absl::InternalError(absl::StrCat("the perf worker for ", what,
-                                              " ended without reporting its status"));
+      return absl::InternalError(
+          absl::StrCat("the perf worker for ", what, " ended without reporting its status"));
   }
 }
 

@@ -12,16 +12,16 @@
 // it dies). Single-threaded; forks.
 #pragma once
 
+#include "common/status.h"
 #include "perf/pipeline.h"
 #include "suite/run_suite.h"
-#include "common/status.h"
 
 namespace jtg::supervise {
 
 struct SupervisorOptions {
-  bool sandbox = true;            // false: --no-sandbox (same process tree, no namespaces)
+  bool sandbox = true;  // false: --no-sandbox (same process tree, no namespaces)
   int max_restarts = 3;
-  double stall_seconds = 15;      // a call running this long is stuck (suite)
+  double stall_seconds = 15;  // a call running this long is stuck (suite)
   // Hard bound of a run: budget + max(min_finish_seconds, budget) for the search's
   // minimization, writing, validation and measurement.
   double min_finish_seconds = 120;
@@ -33,8 +33,9 @@ struct SupervisorOptions {
 // when the sandbox cannot be set up, InvalidArgument for an unusable --out.
 Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, int* signal);
 
-// Runs perf::RunPerf in one sandboxed worker (which prints its summary unless quiet), with the same signal and bound handling (the bound
-// is budget + max(300 s, 2 x budget), perf's growth and timing runs being long).
+// Runs perf::RunPerf in one sandboxed worker (which prints its summary unless quiet), with the same
+// signal and bound handling (the bound is budget + max(300 s, 2 x budget), perf's growth and timing
+// runs being long).
 Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* signal);
 
 }  // namespace jtg::supervise

@@ -12,13 +12,13 @@ namespace jtg::testcase {
 struct Observed {
   enum Kind : uint8_t { kNone, kPrimitive, kString, kNull, kObject };
   Kind kind = kNone;
-  char prim = 0;        // kPrimitive (also boxed objects): Z B C S I J F D
+  char prim = 0;  // kPrimitive (also boxed objects): Z B C S I J F D
   int64_t i = 0;
   double d = 0;
-  std::u16string s;     // kString
-  bool boxed = false;   // kObject holding a boxed primitive (prim/i/d set)
+  std::u16string s;           // kString
+  bool boxed = false;         // kObject holding a boxed primitive (prim/i/d set)
   std::string runtime_class;  // kObject/kString: binary class name
-  int64_t size = -1;    // kObject: Collection/Map size() or array length; -1 if unknown
+  int64_t size = -1;          // kObject: Collection/Map size() or array length; -1 if unknown
 };
 
 struct ExecResult {
@@ -30,12 +30,13 @@ struct ExecResult {
   bool exit_attempt = false;     // System.exit/Runtime.halt intercepted
   bool setup_failed = false;     // the engine could not run a statement (not the CUT's fault)
   std::string setup_error;
-  std::vector<int32_t> goals;                          // goal ids reached (unordered)
+  std::vector<int32_t> goals;  // goal ids reached (unordered)
   // With ExecutorOptions::hit_counts: goal_counts[i] = how often the probe of goals[i] ran
   // (>= 1); empty otherwise.
   std::vector<int32_t> goal_counts;
-  std::vector<std::pair<int32_t, int32_t>> switches;   // (switch id, key) pairs reached
-  std::vector<std::pair<int32_t, float>> distances;  // (goal id, min branch distance > 0) of outcomes not taken
+  std::vector<std::pair<int32_t, int32_t>> switches;  // (switch id, key) pairs reached
+  std::vector<std::pair<int32_t, float>>
+      distances;  // (goal id, min branch distance > 0) of outcomes not taken
   // Weak mutation (jtestgen.rt.WeakMutation), once per pair: (conditional goal id, k) with
   // k in 0..6 = the relational-operator mutant k was weakly killed (infected), or
   // k = -1 - op (op in 0..6) = the conditional ran, its original operator being op; or
@@ -59,8 +60,7 @@ struct ExecResult {
   // Whether the test would leave the JVM's world as it found it: no exit, file change,
   // network use off the machine, process, SecurityManager, or thread left running.
   bool Contained() const {
-    return !exit_attempt && sandbox_events == 0 && threads_busy == 0 &&
-           threads_unstoppable == 0;
+    return !exit_attempt && sandbox_events == 0 && threads_busy == 0 && threads_unstoppable == 0;
   }
   // Whether the test can be written as a stable JUnit test.
   bool Writable() const { return !budget_exceeded && !setup_failed && Contained(); }

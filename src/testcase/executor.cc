@@ -44,8 +44,7 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   }
   ex->make_lambda_ = env->GetStaticMethodID(
       ex->lambdas_, "make", "(Ljava/lang/Class;Ljava/lang/Object;)Ljava/lang/Object;");
-  ex->class_bytes_ =
-      env->GetStaticMethodID(ex->lambdas_, "classBytes", "(Ljava/lang/String;)[B");
+  ex->class_bytes_ = env->GetStaticMethodID(ex->lambdas_, "classBytes", "(Ljava/lang/String;)[B");
   ex->collection_ = global("java/util/Collection");
   ex->map_ = global("java/util/Map");
   ex->string_ = global("java/lang/String");
@@ -53,8 +52,7 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   ex->coll_size_ = env->GetMethodID(ex->collection_, "size", "()I");
   ex->map_size_ = env->GetMethodID(ex->map_, "size", "()I");
   ex->get_modifiers_ = env->GetMethodID(ex->class_class_, "getModifiers", "()I");
-  ex->get_superclass_ =
-      env->GetMethodID(ex->class_class_, "getSuperclass", "()Ljava/lang/Class;");
+  ex->get_superclass_ = env->GetMethodID(ex->class_class_, "getSuperclass", "()Ljava/lang/Class;");
   JTG_RETURN_IF_ERROR(jvm::CheckException(env, "executor start-up"));
   return ex;
 }
@@ -194,11 +192,10 @@ ExecResult Executor::Run(const TestCase& tc) {
   }
   // System.nanoTime() and steady_clock share CLOCK_MONOTONIC on Linux.
   jlong deadline = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                 std::chrono::steady_clock::now().time_since_epoch())
-                 .count() +
-             opts_.time_limit_ms * 1000000LL;
-  env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit),
-                             deadline);
+                       std::chrono::steady_clock::now().time_since_epoch())
+                       .count() +
+                   opts_.time_limit_ms * 1000000LL;
+  env_->CallStaticVoidMethod(probes_, begin_, static_cast<jlong>(opts_.iteration_limit), deadline);
   if (sandbox_ != nullptr) sandbox_->Reset(env_);
   if (threads_ != nullptr) threads_->BeginTest(env_);
   std::vector<jvalue> vals(tc.size());
@@ -241,14 +238,12 @@ ExecResult Executor::Run(const TestCase& tc) {
   if (progress_ != nullptr) progress_->Running(nullptr);
   CollectGoals(out);
   env_->PopLocalFrame(nullptr);
-  out.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                         start)
-                   .count();
+  out.millis =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
-                       ExecResult& out) {
+bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals, ExecResult& out) {
   const Stmt& s = tc.stmts[i];
   jvalue v{};
   bool ok = true;
@@ -271,8 +266,8 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals,
     case StmtKind::kLambda: ok = Lambda(tc, s, vals, v); break;
     case StmtKind::kGetStatic: {
       jclass c = FindClass(s.owner);
-      jfieldID f = c ? env_->GetStaticFieldID(c, s.field.c_str(), s.type.Descriptor().c_str())
-                     : nullptr;
+      jfieldID f =
+          c ? env_->GetStaticFieldID(c, s.field.c_str(), s.type.Descriptor().c_str()) : nullptr;
       if (f == nullptr) {
         ok = false;
       } else {

@@ -20,8 +20,8 @@
 #include "jvm/thread_tracker.h"
 #include "jvm/watchdog.h"
 #include "sandbox/test_folder.h"
-#include "testcase/progress.h"
 #include "testcase/execution_result.h"
+#include "testcase/progress.h"
 #include "testcase/test_case.h"
 
 namespace jtg::testcase {
@@ -29,7 +29,7 @@ namespace jtg::testcase {
 struct ExecutorOptions {
   int64_t iteration_limit = 200000;  // backward jumps per test
   int64_t time_limit_ms = 1000;      // wall time per test (loops and the watchdog)
-  bool hit_counts = false;  // fill ExecResult::goal_counts (aDynaMOSA's frequency proxies)
+  bool hit_counts = false;           // fill ExecResult::goal_counts (aDynaMOSA's frequency proxies)
   // Report the goals (and hit counts) of the last statement only: everything probed while
   // the earlier statements ran is discarded just before it (`jtestgen perf` counts the
   // loops of the call under test, not of building its inputs).

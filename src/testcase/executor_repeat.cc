@@ -36,8 +36,7 @@ bool Executor::Repeat(const TestCase& tc, const Stmt& s, std::vector<jvalue>& va
   call.kind = StmtKind::kCall;
   const jvalue saved = vals[base_index];
   const bool element_is_object = !base.type.IsPrimitive();
-  const bool result_is_object =
-      s.callable->desc.ret.dims > 0 || s.callable->desc.ret.base == 'L';
+  const bool result_is_object = s.callable->desc.ret.dims > 0 || s.callable->desc.ret.base == 'L';
   const int64_t count = tc.RepeatCount(s);
   bool ok = true;
   for (int64_t k = 0; k < count && ok; ++k) {

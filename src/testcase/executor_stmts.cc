@@ -109,16 +109,18 @@ bool Executor::Call(const Stmt& s, std::vector<jvalue>& vals, jvalue& result) {
   }
   const TypeDesc& r = c.desc.ret;
   char kind = r.dims > 0 ? 'L' : r.base;
-#define JTG_CALL(Type, field)                                       \
-  if (c.is_static) {                                                \
-    result.field = env_->CallStatic##Type##MethodA(cls, id, a);     \
-  } else {                                                          \
-    result.field = env_->Call##Type##MethodA(recv, id, a);          \
+#define JTG_CALL(Type, field)                                   \
+  if (c.is_static) {                                            \
+    result.field = env_->CallStatic##Type##MethodA(cls, id, a); \
+  } else {                                                      \
+    result.field = env_->Call##Type##MethodA(recv, id, a);      \
   }
   switch (kind) {
     case 'V':
-      if (c.is_static) env_->CallStaticVoidMethodA(cls, id, a);
-      else env_->CallVoidMethodA(recv, id, a);
+      if (c.is_static)
+        env_->CallStaticVoidMethodA(cls, id, a);
+      else
+        env_->CallVoidMethodA(recv, id, a);
       break;
     case 'Z': JTG_CALL(Boolean, z) break;
     case 'B': JTG_CALL(Byte, b) break;
@@ -134,9 +136,8 @@ bool Executor::Call(const Stmt& s, std::vector<jvalue>& vals, jvalue& result) {
   // A downcast statement (declared narrower than the method returns, generate/values/producer.h):
   // a value of another class cannot be used as the declared type, so the test cannot run.
   // (Compared without building descriptors: this runs after every call.)
-  if (kind == 'L' && result.l != nullptr && s.type.dims == 0 && s.type.base == 'L' &&
-      r.dims == 0 && r.base == 'L' && s.type.class_name != r.class_name &&
-      !env_->ExceptionCheck()) {
+  if (kind == 'L' && result.l != nullptr && s.type.dims == 0 && s.type.base == 'L' && r.dims == 0 &&
+      r.base == 'L' && s.type.class_name != r.class_name && !env_->ExceptionCheck()) {
     jclass want = FindClass(s.type.class_name);
     if (want == nullptr || !env_->IsInstanceOf(result.l, want)) return false;
   }
@@ -152,8 +153,8 @@ bool Executor::NewCollection(const Stmt& s, std::vector<jvalue>& vals, jvalue& r
   if (obj == nullptr) return true;  // exception pending
   bool is_map = env_->IsInstanceOf(obj, map_);
   if (is_map) {
-    jmethodID put = env_->GetMethodID(
-        map_, "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
+    jmethodID put =
+        env_->GetMethodID(map_, "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
     for (size_t k = 0; k + 1 < s.args.size(); k += 2) {
       jobject r = env_->CallObjectMethod(obj, put, vals[static_cast<size_t>(s.args[k])].l,
                                          vals[static_cast<size_t>(s.args[k + 1])].l);
@@ -176,16 +177,16 @@ bool Executor::NewArray(const Stmt& s, std::vector<jvalue>& vals, jvalue& result
   jsize n = static_cast<jsize>(s.args.size());
   auto el = [&](size_t k) { return vals[static_cast<size_t>(s.args[k])]; };
   if (comp.IsPrimitive()) {
-#define JTG_ARR(New, Set, jt, field)                                   \
-  {                                                                    \
-    auto arr = env_->New(n);                                           \
-    if (arr == nullptr) return true;                                   \
-    for (jsize k = 0; k < n; ++k) {                                    \
-      jt x = el(static_cast<size_t>(k)).field;                         \
-      env_->Set(arr, k, 1, &x);                                        \
-    }                                                                  \
-    result.l = arr;                                                    \
-    return true;                                                       \
+#define JTG_ARR(New, Set, jt, field)           \
+  {                                            \
+    auto arr = env_->New(n);                   \
+    if (arr == nullptr) return true;           \
+    for (jsize k = 0; k < n; ++k) {            \
+      jt x = el(static_cast<size_t>(k)).field; \
+      env_->Set(arr, k, 1, &x);                \
+    }                                          \
+    result.l = arr;                            \
+    return true;                               \
   }
     switch (comp.base) {
       case 'Z': JTG_ARR(NewBooleanArray, SetBooleanArrayRegion, jboolean, z)

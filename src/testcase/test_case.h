@@ -59,8 +59,8 @@ struct Callable {
 // A Callable for `owner.name` with JVM descriptor `descriptor`; nullptr if the descriptor is
 // malformed.
 inline std::shared_ptr<const Callable> NewCallable(std::string owner, std::string name,
-                                                  std::string descriptor, bool is_static,
-                                                  bool interface_owner = false) {
+                                                   std::string descriptor, bool is_static,
+                                                   bool interface_owner = false) {
   auto desc = classfile::ParseMethodDescriptor(descriptor);
   if (!desc.ok()) return nullptr;
   auto c = std::make_shared<Callable>();
@@ -118,11 +118,11 @@ struct Stmt {
   classfile::TypeDesc type;
   Literal lit;
   std::shared_ptr<const Callable> callable;  // kCall: the callee; kLambda: the SAM
-  int receiver = -1;       // kCall on an instance method: index of the receiver statement
-  std::vector<int> args;   // kCall arguments, kNewArray/kNewCollection elements, kMock
-                           // stubbed return values, kLambda returned value
-  std::string owner;       // kNewCollection: implementation class; kGetStatic: field owner
-  std::string field;       // kGetStatic: field name
+  int receiver = -1;      // kCall on an instance method: index of the receiver statement
+  std::vector<int> args;  // kCall arguments, kNewArray/kNewCollection elements, kMock
+                          // stubbed return values, kLambda returned value
+  std::string owner;      // kNewCollection: implementation class; kGetStatic: field owner
+  std::string field;      // kGetStatic: field name
   // kMock: the stubbed methods of `type` (non-static; primitive, boxed or String return),
   // parallel to `args`.
   std::vector<std::shared_ptr<const Callable>> stubs;

@@ -22,8 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::abort();
   }
   if (written->size() != size || !std::equal(written->begin(), written->end(), data)) {
-    std::fprintf(stderr, "Write(Parse(b)) != b (%zu bytes in, %zu out)\n", size,
-                 written->size());
+    std::fprintf(stderr, "Write(Parse(b)) != b (%zu bytes in, %zu out)\n", size, written->size());
     std::abort();
   }
   if (!jtg::classfile::Parse(*written, "fuzz rewritten").ok()) std::abort();

@@ -16,9 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!parsed.ok()) return 0;
   auto again = jtg::coverage::ParseCoverageJson(jtg::coverage::ToJson(*parsed), "fuzz again");
   if (!again.ok() || again->classes.size() != parsed->classes.size()) {
-    std::fprintf(stderr, "ToJson(ParseCoverageJson(t)) does not parse back: %s\n",
-                 again.ok() ? "class count differs"
-                            : std::string(again.status().message()).c_str());
+    std::fprintf(
+        stderr, "ToJson(ParseCoverageJson(t)) does not parse back: %s\n",
+        again.ok() ? "class count differs" : std::string(again.status().message()).c_str());
     std::abort();
   }
   for (size_t i = 0; i < parsed->classes.size(); ++i) {

@@ -17,7 +17,7 @@ struct CountingJvm {
   jvm::CoverageTransformer transformer;
   std::unique_ptr<jvm::Jvm> vm;
   std::unique_ptr<testcase::Executor> executor;  // hit counts, no window
-  int retransformed = 0;  // classes StartJdkCounting retransformed
+  int retransformed = 0;                         // classes StartJdkCounting retransformed
 };
 
 CountingJvm& GetCountingJvm();

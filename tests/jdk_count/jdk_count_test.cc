@@ -13,13 +13,13 @@
 
 #include "analysis/cfg.h"
 #include "classfile/class_file.h"
+#include "counting_jvm.h"
 #include "jvm/coverage_transformer.h"
 #include "jvm/iteration_counter.h"
 #include "jvm/jdk_counting.h"
 #include "jvm/jvm.h"
 #include "testcase/executor.h"
 #include "testcase_builders.h"
-#include "counting_jvm.h"
 
 namespace jtg {
 namespace {

@@ -2,6 +2,8 @@
 // by retransformation (java.util.ArrayList and HashMap from the JDK, fixtures.perf.Grid from
 // the classpath), one run, and the classes' counting probes restored afterwards.
 // The JVM verifies the rewritten boot classes (-XX:+BytecodeVerificationLocal, counting_jvm.h).
+#include "perf/read_oracle.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,7 +16,6 @@
 #include "classfile/class_file.h"
 #include "counting_jvm.h"
 #include "jvm/iteration_counter.h"
-#include "perf/read_oracle.h"
 #include "testcase/executor.h"
 #include "testcase_builders.h"
 
@@ -102,10 +103,11 @@ TestCase Subtract(const std::string& cls, int n, const std::string& pa, const st
   TestCase tc;
   int a = AddList(tc, n, pa);
   int b = AddList(tc, n, pb);
-  testing::AddCallStmt(tc,
-                       testing::MakeMethod(cls, "subtract",
-                                           "(Ljava/util/List;Ljava/util/List;)Ljava/util/List;", true),
-                       {a, b});
+  testing::AddCallStmt(
+      tc,
+      testing::MakeMethod(cls, "subtract", "(Ljava/util/List;Ljava/util/List;)Ljava/util/List;",
+                          true),
+      {a, b});
   return tc;
 }
 
@@ -114,8 +116,8 @@ TestCase GridCall(int rows, int cols, const std::string& method, const std::stri
   TestCase tc;
   int r = testing::AddPrimitive(tc, 'I', rows);
   int c = testing::AddPrimitive(tc, 'I', cols);
-  int g = testing::AddCallStmt(tc, testing::MakeMethod("fixtures/perf/Grid", "<init>", "(II)V", false),
-                               {r, c});
+  int g = testing::AddCallStmt(
+      tc, testing::MakeMethod("fixtures/perf/Grid", "<init>", "(II)V", false), {r, c});
   testing::AddCallStmt(tc, testing::MakeMethod("fixtures/perf/Grid", method, desc, false), {}, g);
   return tc;
 }
@@ -139,14 +141,16 @@ TEST(ReadOracle, SubtractOverDisjointListsReReadsTheSecondList) {
   EXPECT_DOUBLE_EQ(r->reads_per_execution, 40);
   EXPECT_NE(r->site.find("Object[] element"), std::string::npos) << r->site;
   EXPECT_NE(r->summary.find("java.util.ArrayList.indexOfRange"), std::string::npos) << r->summary;
-  std::fprintf(stderr, "oracle (ArrayList, n = 40): %.0f ms: %s\n",
-               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(),
-               r->summary.c_str());
+  std::fprintf(
+      stderr, "oracle (ArrayList, n = 40): %.0f ms: %s\n",
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(),
+      r->summary.c_str());
 }
 
 TEST(ReadOracle, SubtractOverEqualListsReadsGrowingPrefixes) {
   // b.contains(a[k]) stops at b[k]: scans of 0, 1, ..., 39 elements, each a prefix of the next.
-  auto r = RunReadOracle(Context(), IndexOfRangeScan(), Subtract("fixtures/perf/Utils", 40, "x", "x"));
+  auto r =
+      RunReadOracle(Context(), IndexOfRangeScan(), Subtract("fixtures/perf/Utils", 40, "x", "x"));
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->executions, 40);
   EXPECT_EQ(r->analysed, 33);  // scans of >= 7 elements
@@ -156,8 +160,8 @@ TEST(ReadOracle, SubtractOverEqualListsReadsGrowingPrefixes) {
 
 TEST(ReadOracle, HashSetTwinIsNotJudged) {
   // UtilsFixed looks elements up in a HashSet: HashMap.getNode's bin walk runs 0-1 times.
-  CountedLoop bin = LoopOf("java/util/HashMap", "getNode",
-                           "(Ljava/lang/Object;)Ljava/util/HashMap$Node;", Last);
+  CountedLoop bin =
+      LoopOf("java/util/HashMap", "getNode", "(Ljava/lang/Object;)Ljava/util/HashMap$Node;", Last);
   auto r = RunReadOracle(Context(), bin, Subtract("fixtures/perf/UtilsFixed", 40, "a", "b"));
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->applicable) << r->summary;
@@ -198,8 +202,9 @@ TEST(ReadOracle, CountingProbesAreBackAfterwards) {
   TestCase tc;
   int list = AddList(tc, 25, "e");
   int missing = AddString(tc, "missing");
-  testing::AddCallStmt(tc, testing::MakeMethod("java/util/ArrayList", "contains", "(Ljava/lang/Object;)Z", false),
-                       {missing}, list);
+  testing::AddCallStmt(
+      tc, testing::MakeMethod("java/util/ArrayList", "contains", "(Ljava/lang/Object;)Z", false),
+      {missing}, list);
   testcase::ExecResult r = WindowedExecutor().Run(tc);
   ASSERT_TRUE(r.Normal()) << r.exception_class << " " << r.setup_error;
   EXPECT_EQ(jvm::CountIterations(*counter, r.goals, r.goal_counts), 25);
@@ -222,7 +227,8 @@ TEST(ReadOracle, ErrorsAreValues) {
       RunReadOracle(Context(), nowhere, GridCall(2, 2, "total", "()J")).status()));
   CountedLoop bad = LoopOf("fixtures/perf/Grid", "total", "()J", Inner);
   bad.header_offset = 0;  // no loop starts there
-  EXPECT_TRUE(absl::IsNotFound(RunReadOracle(Context(), bad, GridCall(2, 2, "total", "()J")).status()));
+  EXPECT_TRUE(
+      absl::IsNotFound(RunReadOracle(Context(), bad, GridCall(2, 2, "total", "()J")).status()));
   // RepeatedReads folds errors and non-nested goals into "not run".
   LoopGoal single;
   single.loops = {bad};

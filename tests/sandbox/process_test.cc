@@ -1,5 +1,7 @@
 // output::RunProcess: output, exit codes, and that nothing of the child's process group
 // outlives the call (it forks, hence in the sandbox binary, which has no JVM).
+#include "output/process.h"
+
 #include <signal.h>
 #include <unistd.h>
 
@@ -7,7 +9,6 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "output/process.h"
 
 namespace jtg::output {
 namespace {

@@ -68,7 +68,7 @@ TEST(Sandbox, OnlyTheWritableDirectoriesAndTheScratchCanBeWritten) {
   SandboxSpec spec{scratch.path, 16 << 20, {out.path}};
   int code = RunConfined(spec, [&]() {
     int bits = 0;
-    if (CanCreate(out.path + "/kept")) bits |= 1;             // --out: writable
+    if (CanCreate(out.path + "/kept")) bits |= 1;                    // --out: writable
     if (!CanCreate(other.path + "/x") && errno == EROFS) bits |= 2;  // elsewhere: EROFS
     // cwd: the read-only bait directory, with content
     if (!CanCreate("relative-file") && errno == EROFS && access("README", R_OK) == 0 &&
@@ -101,8 +101,10 @@ TEST(Sandbox, TheNetworkHasOnlyTheLoopbackInterfaceAndItIsUp) {
     if (getifaddrs(&ifs) != 0) return 100;
     int others = 0, lo_up = 0;
     for (auto* i = ifs; i != nullptr; i = i->ifa_next) {
-      if (std::string(i->ifa_name) != "lo") ++others;
-      else if (i->ifa_flags & IFF_UP) lo_up = 1;
+      if (std::string(i->ifa_name) != "lo")
+        ++others;
+      else if (i->ifa_flags & IFF_UP)
+        lo_up = 1;
     }
     freeifaddrs(ifs);
     // A loopback server and connection work.
@@ -112,8 +114,7 @@ TEST(Sandbox, TheNetworkHasOnlyTheLoopbackInterfaceAndItIsUp) {
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t len = sizeof a;
     bool served = s >= 0 && bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-                  listen(s, 1) == 0 &&
-                  getsockname(s, reinterpret_cast<sockaddr*>(&a), &len) == 0;
+                  listen(s, 1) == 0 && getsockname(s, reinterpret_cast<sockaddr*>(&a), &len) == 0;
     int c = socket(AF_INET, SOCK_STREAM, 0);
     bool connected = served && connect(c, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
     return (others == 0 ? 1 : 0) | (lo_up << 1) | (connected ? 4 : 0);

@@ -26,7 +26,8 @@ class TestFolderTest : public ::testing::Test {
   void TearDown() override {
     std::error_code ec;
     for (auto& e : fs::recursive_directory_iterator(root_, ec)) {
-      if (e.is_directory()) fs::permissions(e.path(), fs::perms::owner_all, fs::perm_options::add, ec);
+      if (e.is_directory())
+        fs::permissions(e.path(), fs::perms::owner_all, fs::perm_options::add, ec);
     }
     fs::remove_all(root_, ec);
   }

@@ -1,8 +1,6 @@
 // Control dependence (analysis/control_dependence.h) and the plan's control_deps
 // (instrument/plan.h), checked against the `// cdg[NAME]: DEPS` comments written next to
 // the code of tests/fixtures/cdg/Deps.java (the format is described there).
-#include "analysis/control_dependence.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include <sstream>
 
 #include "analysis/cfg.h"
+#include "analysis/control_dependence.h"
 #include "classfile/class_file.h"
 #include "instrument/instrument.h"
 #include "instrument_test_util.h"
@@ -249,8 +248,7 @@ TEST(AnalysisCdg, LoopConditionDependsOnItselfAndOnEntry) {
   EXPECT_EQ(cd.depth[even], 2);
 
   // Outcomes: taken first (to the loop exit), then the fall-through into the body.
-  EXPECT_EQ(OutcomesOf(l.cfg, cond),
-            (std::vector<ControlDep>{{cond, Outcome::kTaken, end}, stay}));
+  EXPECT_EQ(OutcomesOf(l.cfg, cond), (std::vector<ControlDep>{{cond, Outcome::kTaken, end}, stay}));
   EXPECT_TRUE(OutcomesOf(l.cfg, inc).empty());  // goto: not a branch
 }
 

@@ -1,12 +1,12 @@
 // Dominator and post-dominator trees (analysis/dominators.h) on small hand-built CFGs:
 // diamond, loop, nested if, early return, switch with fall-through, try/catch, an infinite
 // loop and dead code. Node V = number of blocks is the virtual entry / exit.
-#include "analysis/dominators.h"
-
 #include <gtest/gtest.h>
 
 #include <utility>
 #include <vector>
+
+#include "analysis/dominators.h"
 
 namespace jtg::analysis {
 namespace {

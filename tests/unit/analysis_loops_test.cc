@@ -2,8 +2,6 @@
 // nesting, an irreducible cycle, a catch handler rejoining the body, dead code), the
 // `// loop[NAME]:` expectations written next to tests/fixtures/perf/LoopShapes.java, and
 // the shape of commons-collections3's CollectionUtils.containsAny (when the jar exists).
-#include "analysis/loops.h"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,6 +10,7 @@
 #include <sstream>
 #include <utility>
 
+#include "analysis/loops.h"
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
 #include "instrument_test_util.h"

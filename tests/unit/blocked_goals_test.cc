@@ -8,9 +8,9 @@
 
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
-#include "generate/values/build_log.h"
 #include "generate/goals/goals.h"
 #include "generate/search/mosa.h"
+#include "generate/values/build_log.h"
 #include "generate/values/universe.h"
 #include "jvm_fixture.h"
 #include "testcase_builders.h"
@@ -97,8 +97,7 @@ TEST(BuildLog, CountsCallsNonNullSlotsAndRuntimeClasses) {
   ro.values = {Obj("java.util.Locale"), Void()};
   log.Observe(other, ro);
   EXPECT_EQ(loc->calls, 2);
-  EXPECT_EQ(log.AllRuntimeClasses(),
-            (std::set<std::string>{"a.B", "java.lang.StringBuilder"}));
+  EXPECT_EQ(log.AllRuntimeClasses(), (std::set<std::string>{"a.B", "java.lang.StringBuilder"}));
 }
 
 instrument::MethodPlan Method(const char* name, const char* desc, uint16_t access) {
@@ -137,13 +136,14 @@ instrument::ClassPlan SyntheticPlan() {
   auto loc = Method("loc", "(Ljava/util/Locale;)I", classfile::kAccPublic | classfile::kAccStatic);
   loc.blocks = {Block(20, 10), Block(21, 11, {22})};
   loc.branches = {Branch(22, 10)};  // 22, 23
-  auto seq = Method("seq", "(Ljava/lang/CharSequence;)Z",
-                    classfile::kAccPublic | classfile::kAccStatic);
+  auto seq =
+      Method("seq", "(Ljava/lang/CharSequence;)Z", classfile::kAccPublic | classfile::kAccStatic);
   seq.blocks = {Block(30, 20), Block(33, 21, {32}), Block(34, 22, {31})};
   seq.branches = {Branch(31, 20, "java/lang/StringBuilder", false)};  // ifeq: 32 = is one
   auto priv = Method("priv", "()V", classfile::kAccPrivate);
   priv.blocks = {Block(40, 30), Block(43, 31, {41}), Block(46, 32, {44})};
-  priv.branches = {Branch(41, 30, "java/util/Locale", true), Branch(44, 31, "java/lang/String", true)};
+  priv.branches = {Branch(41, 30, "java/util/Locale", true),
+                   Branch(44, 31, "java/lang/String", true)};
   auto prim = Method("prim", "(I)I", classfile::kAccPublic | classfile::kAccStatic);
   prim.blocks = {Block(50, 40)};
   p.methods = {inst, loc, seq, priv, prim};
@@ -178,18 +178,18 @@ TEST(BlockedGoals, AppliesTheFirstRuleThatHolds) {
 
   auto blame = [&b](int32_t g) {
     auto it = b.goals.find(g);
-    return it == b.goals.end() ? std::string("-") : it->second.type + "/" +
-                                                        std::to_string(it->second.rule);
+    return it == b.goals.end() ? std::string("-")
+                               : it->second.type + "/" + std::to_string(it->second.rule);
   };
-  EXPECT_EQ(blame(10), "a.B/1");                       // no receiver
-  EXPECT_EQ(blame(21), "java.util.Locale/2");          // always null
+  EXPECT_EQ(blame(10), "a.B/1");               // no receiver
+  EXPECT_EQ(blame(21), "java.util.Locale/2");  // always null
   EXPECT_EQ(blame(22), "java.util.Locale/2");
   EXPECT_EQ(blame(23), "java.util.Locale/2");
   EXPECT_EQ(blame(32), "java.lang.StringBuilder/3");  // the "is one" outcome itself
   EXPECT_EQ(blame(33), "java.lang.StringBuilder/3");  // depends on it
-  EXPECT_EQ(blame(34), "-");                           // depends on the "is not" side
-  EXPECT_EQ(blame(40), "-");                           // private, no instanceof above it
-  EXPECT_EQ(blame(41), "java.util.Locale/3");          // private: classes of all methods
+  EXPECT_EQ(blame(34), "-");                          // depends on the "is not" side
+  EXPECT_EQ(blame(40), "-");                          // private, no instanceof above it
+  EXPECT_EQ(blame(41), "java.util.Locale/3");         // private: classes of all methods
   EXPECT_EQ(blame(42), "-");
   EXPECT_EQ(blame(43), "java.util.Locale/3");
   EXPECT_EQ(blame(44), "-");  // a String arrived (in seq)
@@ -203,8 +203,7 @@ TEST(BlockedGoals, AppliesTheFirstRuleThatHolds) {
   EXPECT_EQ(b.types[0].type, "java.util.Locale");
   EXPECT_EQ(b.types[0].branches, 3);
   EXPECT_EQ(b.types[0].lines, 2);
-  EXPECT_EQ(b.types[0].methods,
-            (std::vector<std::string>{"loc(Ljava/util/Locale;)I", "priv()V"}));
+  EXPECT_EQ(b.types[0].methods, (std::vector<std::string>{"loc(Ljava/util/Locale;)I", "priv()V"}));
   EXPECT_EQ(b.types[1].type, "java.lang.StringBuilder");
   EXPECT_EQ(b.types[1].branches, 1);
   EXPECT_EQ(b.types[1].lines, 1);

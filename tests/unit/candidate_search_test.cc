@@ -1,13 +1,14 @@
 // Candidate sequence search (generate/search/candidate_search.h) and the field effects it relies on
 // (analysis/field_effects.h), on JTestCraft's TemperatureMonitor and on Alarm/Detector in
 // tests/fixtures/construct.
+#include "generate/search/candidate_search.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "analysis/field_effects.h"
 #include "classpath/classpath.h"
-#include "generate/search/candidate_search.h"
 #include "generate/values/universe.h"
 #include "gtest/gtest.h"
 #include "jvm_fixture.h"
@@ -32,13 +33,14 @@ TEST(FieldEffects, ReadsAndWritesTransitively) {
   EXPECT_TRUE(get.writes.empty());
   EXPECT_TRUE(get.reads.contains(t));
   // Alarm.check reads Detector's fields only through its getters: followed one call down.
-  const auto& check =
-      fx.Of("fixtures/construct/Alarm", "check", "(Lfixtures/construct/Detector;)Ljava/lang/String;");
+  const auto& check = fx.Of("fixtures/construct/Alarm", "check",
+                            "(Lfixtures/construct/Detector;)Ljava/lang/String;");
   EXPECT_TRUE(check.reads.contains("fixtures/construct/Detector.level"));
   EXPECT_TRUE(check.reads.contains("fixtures/construct/Detector.calibrated"));
   analysis::FieldEffects shallow(*cp, 0);
-  EXPECT_FALSE(shallow.Of("fixtures/construct/Alarm", "check",
-                          "(Lfixtures/construct/Detector;)Ljava/lang/String;")
+  EXPECT_FALSE(shallow
+                   .Of("fixtures/construct/Alarm", "check",
+                       "(Lfixtures/construct/Detector;)Ljava/lang/String;")
                    .reads.contains("fixtures/construct/Detector.level"));
   // A method that does not exist has no effects.
   EXPECT_TRUE(fx.Of(kMonitor, "nothing", "()V").reads.empty());
@@ -76,7 +78,9 @@ TEST(CandidateSearch, TemperatureMonitorShortestFirst) {
   EXPECT_TRUE(cs.exhausted());
   ASSERT_FALSE(all.empty());
   EXPECT_EQ(all[0], "MUT");
-  auto has = [&](const std::string& s) { return std::find(all.begin(), all.end(), s) != all.end(); };
+  auto has = [&](const std::string& s) {
+    return std::find(all.begin(), all.end(), s) != all.end();
+  };
   EXPECT_TRUE(has("<init>,MUT"));
   EXPECT_TRUE(has("updateTemperature,MUT"));
   EXPECT_TRUE(has("setEnabled,updateTemperature,MUT"));
@@ -109,7 +113,9 @@ TEST(CandidateSearch, PartialOrderReductionKeepsOneOrderOfIndependentCalls) {
   EXPECT_TRUE(has_name("fixtures/construct/Detector.<init>"));
   EXPECT_FALSE(has_name("fixtures/construct/Detector.level"));
   auto all = Enumerate(cs, 1000);
-  auto has = [&](const std::string& s) { return std::find(all.begin(), all.end(), s) != all.end(); };
+  auto has = [&](const std::string& s) {
+    return std::find(all.begin(), all.end(), s) != all.end();
+  };
   EXPECT_TRUE(has("calibrate,MUT"));
   EXPECT_TRUE(has("setLevel,MUT"));
   // calibrate and setLevel do not influence each other: one order only.

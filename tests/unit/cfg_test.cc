@@ -71,8 +71,7 @@ std::vector<Expectation> ReadExpectations(const fs::path& java) {
 
 TEST(CfgTest, MatchesCommentsInFixtureSource) {
   ClassFile cls = LoadFixture("fixtures/instr/Flow.class");
-  auto expectations =
-      ReadExpectations(fs::path(JTG_SOURCE_DIR) / "tests/fixtures/instr/Flow.java");
+  auto expectations = ReadExpectations(fs::path(JTG_SOURCE_DIR) / "tests/fixtures/instr/Flow.java");
   ASSERT_GE(expectations.size(), 9u);
   for (const Expectation& e : expectations) {
     SCOPED_TRACE(e.method);

@@ -1,8 +1,7 @@
-#include "classfile/bytecode.h"
-
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "classfile/bytecode.h"
 #include "gtest/gtest.h"
 
 namespace jtg::classfile {
@@ -65,9 +64,9 @@ TEST(ClassfileBytecode, Lookupswitch) {
 }
 
 TEST(ClassfileBytecode, WideForms) {
-  std::vector<uint8_t> c = {op::kWide, op::kIload, 0x01, 0x00,          // wide iload 256
-                            op::kWide, op::kIinc,  0x01, 0x00, 0xff, 0xff,  // wide iinc
-                            op::kWide, op::kRet,   0x00, 0x01,          // wide ret
+  std::vector<uint8_t> c = {op::kWide,  op::kIload, 0x01, 0x00,              // wide iload 256
+                            op::kWide,  op::kIinc,  0x01, 0x00, 0xff, 0xff,  // wide iinc
+                            op::kWide,  op::kRet,   0x00, 0x01,              // wide ret
                             op::kReturn};
   auto insns = DecodeCode(c);
   ASSERT_TRUE(insns.ok()) << insns.status();
@@ -83,14 +82,34 @@ TEST(ClassfileBytecode, WideForms) {
 }
 
 TEST(ClassfileBytecode, FixedLengthsAndKinds) {
-  std::vector<uint8_t> c = {
-      op::kInvokeinterface, 0, 1, 1, 0,   // 0
-      op::kInvokedynamic, 0, 1, 0, 0,     // 5
-      op::kGotoW, 0, 0, 0, 9,             // 10 -> 19
-      op::kMultianewarray, 0, 1, 1,       // 15
-      op::kIfnull, 0xff, 0xfc,            // 19 -> 15
-      op::kJsrW, 0xff, 0xff, 0xff, 0xf9,  // 22 -> 15
-      op::kAthrow};                       // 27
+  std::vector<uint8_t> c = {op::kInvokeinterface,
+                            0,
+                            1,
+                            1,
+                            0,  // 0
+                            op::kInvokedynamic,
+                            0,
+                            1,
+                            0,
+                            0,  // 5
+                            op::kGotoW,
+                            0,
+                            0,
+                            0,
+                            9,  // 10 -> 19
+                            op::kMultianewarray,
+                            0,
+                            1,
+                            1,  // 15
+                            op::kIfnull,
+                            0xff,
+                            0xfc,  // 19 -> 15
+                            op::kJsrW,
+                            0xff,
+                            0xff,
+                            0xff,
+                            0xf9,          // 22 -> 15
+                            op::kAthrow};  // 27
   auto insns = DecodeCode(c);
   ASSERT_TRUE(insns.ok()) << insns.status();
   ASSERT_EQ(insns->size(), 7u);

@@ -100,8 +100,9 @@ TEST(ClassfileCorruption, ConstantPoolIndexWrongTag) {
   // Entry 2 (Class) at offset 10 + 4 ("T") refers to Utf8 #1; point it at itself.
   ASSERT_EQ(b[14], 7);
   b[16] = 2;
-  ExpectDataLoss(b, "T: offset 15: constant pool entry 2 refers to index 2 (Class), "
-                    "expected Utf8");
+  ExpectDataLoss(b,
+                 "T: offset 15: constant pool entry 2 refers to index 2 (Class), "
+                 "expected Utf8");
 }
 
 TEST(ClassfileCorruption, TooNewVersionReadsForward) {
@@ -129,8 +130,9 @@ TEST(ClassfileCorruption, TooOldVersion) {
   std::vector<uint8_t> b = SmallClass();
   b[6] = 0;
   b[7] = 44;
-  ExpectDataLoss(b, "T: offset 6: class file major version 44 is older than the "
-                    "supported 45..65");
+  ExpectDataLoss(b,
+                 "T: offset 6: class file major version 44 is older than the "
+                 "supported 45..65");
 }
 
 TEST(ClassfileCorruption, CodeLengthZero) {
@@ -180,8 +182,8 @@ TEST(ClassfileCorruption, HandlerOutOfRange) {
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(absl::StrContains(r.status().message(), "exception handler [0, 5) -> 1"))
       << r.status();
-  EXPECT_TRUE(absl::StartsWith(
-      r.status().message(), "T: offset " + std::to_string(testing::BuiltCodeOffset() + 4)))
+  EXPECT_TRUE(absl::StartsWith(r.status().message(),
+                               "T: offset " + std::to_string(testing::BuiltCodeOffset() + 4)))
       << r.status();
 }
 
@@ -190,15 +192,15 @@ TEST(ClassfileCorruption, StackMapFrameOutOfRange) {
   spec.stack_map = {0x00, 0x01, 0x05};  // same frame at offset 5
   auto r = Parse(BuildClass(spec), "T");
   ASSERT_FALSE(r.ok());
-  EXPECT_TRUE(absl::StrContains(r.status().message(),
-                                "stack map frame 0 offset 5 is not an instruction"))
+  EXPECT_TRUE(
+      absl::StrContains(r.status().message(), "stack map frame 0 offset 5 is not an instruction"))
       << r.status();
 }
 
 TEST(ClassfileCorruption, UnknownOpcode) {
   std::vector<uint8_t> b = BuildClass(testing::WithCode({0x00, 0xcb}));
-  ExpectDataLoss(b, "T: offset " + std::to_string(testing::BuiltCodeOffset() + 1) +
-                        ": unknown opcode 0xcb");
+  ExpectDataLoss(
+      b, "T: offset " + std::to_string(testing::BuiltCodeOffset() + 1) + ": unknown opcode 0xcb");
 }
 
 TEST(ClassfileCorruption, TrailingBytes) {

@@ -1,5 +1,4 @@
 #include "classfile/descriptor.h"
-
 #include "classfile/names.h"
 #include "gtest/gtest.h"
 
@@ -34,8 +33,8 @@ TEST(ClassfileDescriptor, FieldTypes) {
 }
 
 TEST(ClassfileDescriptor, BadFieldDescriptors) {
-  for (const char* d : {"", "V", "[", "L;", "Ljava/lang/String", "II", "Q", "[V",
-                        "Ljava.lang.String;"}) {
+  for (const char* d :
+       {"", "V", "[", "L;", "Ljava/lang/String", "II", "Q", "[V", "Ljava.lang.String;"}) {
     auto t = ParseFieldDescriptor(d);
     EXPECT_FALSE(t.ok()) << d;
     EXPECT_TRUE(absl::IsInvalidArgument(t.status())) << d;

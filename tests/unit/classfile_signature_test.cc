@@ -1,10 +1,9 @@
 // Generic signatures (JVMS §4.7.9.1): hand-written cases, corruption cases, and every class,
 // method and field Signature of a few real jars.
-#include "classfile/signature.h"
-
 #include <filesystem>
 
 #include "classfile/class_file.h"
+#include "classfile/signature.h"
 #include "classpath/classpath.h"
 #include "gtest/gtest.h"
 
@@ -78,10 +77,10 @@ TEST(ClassfileSignature, ClassSignature) {
 }
 
 TEST(ClassfileSignature, CorruptInputIsDataLossWithPosition) {
-  for (const char* s : {"", "(", "()", "(I", "()Q", "<>()V", "<T>()V", "<T:>()V",
-                        "(Ljava/util/List<>;)V", "(Ljava/util/List<Ljava/lang/String;)V",
-                        "(Ljava/lang/String)V", "(TT)V", "()VV", "(V)V", "()V^I",
-                        "(L;)V", "(Ljava/util/List<+>;)V"}) {
+  for (const char* s :
+       {"", "(", "()", "(I", "()Q", "<>()V", "<T>()V", "<T:>()V", "(Ljava/util/List<>;)V",
+        "(Ljava/util/List<Ljava/lang/String;)V", "(Ljava/lang/String)V", "(TT)V", "()VV", "(V)V",
+        "()V^I", "(L;)V", "(Ljava/util/List<+>;)V"}) {
     auto m = ParseMethodSignature(s);
     ASSERT_FALSE(m.ok()) << s;
     EXPECT_TRUE(absl::IsDataLoss(m.status())) << s << ": " << m.status();
@@ -125,9 +124,9 @@ size_t ParseAllIn(const std::string& jar) {
 }
 
 TEST(ClassfileSignature, EverySignatureInRealJarsParses) {
-  for (const char* jar : {"/usr/share/java/commons-lang3.jar",
-                          "/usr/share/java/commons-collections3.jar",
-                          "/usr/share/java/guava.jar"}) {
+  for (const char* jar :
+       {"/usr/share/java/commons-lang3.jar", "/usr/share/java/commons-collections3.jar",
+        "/usr/share/java/guava.jar"}) {
     if (!std::filesystem::exists(jar)) continue;
     size_t n = ParseAllIn(jar);
     // commons-collections 3 predates generics: it may have none.

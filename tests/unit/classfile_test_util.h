@@ -35,9 +35,9 @@ inline constexpr uint16_t kBuiltStackMapName = 8;
 
 struct CodeSpec {
   std::vector<uint8_t> code;
-  std::vector<uint16_t> handlers;      // 4 u2 per handler
-  std::vector<uint8_t> stack_map;      // StackMapTable info (omitted when empty)
-  int64_t code_length_override = -1;   // written instead of code.size() when >= 0
+  std::vector<uint16_t> handlers;     // 4 u2 per handler
+  std::vector<uint8_t> stack_map;     // StackMapTable info (omitted when empty)
+  int64_t code_length_override = -1;  // written instead of code.size() when >= 0
 };
 
 inline CodeSpec WithCode(std::vector<uint8_t> code) {
@@ -52,8 +52,8 @@ inline std::vector<uint8_t> BuildClass(const CodeSpec& spec) {
   w.U4(0xCAFEBABE);
   w.U2(0);
   w.U2(52);
-  const char* utf8[] = {"T", nullptr, "java/lang/Object", nullptr, "m", "()V", "Code",
-                        "StackMapTable"};
+  const char* utf8[] = {"T",   nullptr, "java/lang/Object", nullptr, "m",
+                        "()V", "Code",  "StackMapTable"};
   w.U2(9);
   for (int i = 0; i < 8; ++i) {
     if (utf8[i] == nullptr) {

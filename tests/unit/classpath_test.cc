@@ -43,8 +43,8 @@ TEST(Classpath, JarListAndRead) {
   ASSERT_TRUE(cp.ok()) << cp.status();
   std::vector<std::string> names = cp->ListClasses();
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
-  EXPECT_TRUE(std::binary_search(names.begin(), names.end(),
-                                 "org/apache/commons/collections/ListUtils"));
+  EXPECT_TRUE(
+      std::binary_search(names.begin(), names.end(), "org/apache/commons/collections/ListUtils"));
   auto bytes = cp->ReadClass("org/apache/commons/collections/ListUtils");
   ASSERT_TRUE(bytes.ok()) << bytes.status();
   ASSERT_GT(bytes->size(), 4u);
@@ -92,12 +92,10 @@ TEST_F(ClasspathDirTest, DirectoryThenJarFirstWins) {
 
   std::vector<std::string> names = cp->ListClasses();
   EXPECT_TRUE(std::binary_search(names.begin(), names.end(), "a/b/C"));
-  EXPECT_TRUE(std::binary_search(names.begin(), names.end(),
-                                 "org/apache/commons/lang3/StringUtils"));
+  EXPECT_TRUE(
+      std::binary_search(names.begin(), names.end(), "org/apache/commons/lang3/StringUtils"));
   EXPECT_FALSE(std::binary_search(names.begin(), names.end(), "a/readme"));
-  EXPECT_EQ(std::count(names.begin(), names.end(),
-                       "org/apache/commons/collections/ListUtils"),
-            1);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "org/apache/commons/collections/ListUtils"), 1);
 }
 
 TEST_F(ClasspathDirTest, CorruptJarIsDataLoss) {

@@ -1,6 +1,6 @@
-#include "cli/budget.h"
-
 #include <gtest/gtest.h>
+
+#include "cli/budget.h"
 
 namespace jtg::cli {
 namespace {
@@ -14,8 +14,8 @@ TEST(Budget, ParsesUnits) {
 }
 
 TEST(Budget, RejectsGarbage) {
-  for (const char* bad : {"", "s", "abc", "-5s", "10x", "5 s", "nan", "inf", "-inf", "nans", "1e300s", "0s",
-                          "0", "8d", "169h", "1e-400s"}) {
+  for (const char* bad : {"", "s", "abc", "-5s", "10x", "5 s", "nan", "inf", "-inf", "nans",
+                          "1e300s", "0s", "0", "8d", "169h", "1e-400s"}) {
     auto r = ParseBudget(bad);
     ASSERT_FALSE(r.ok()) << bad;
     EXPECT_NE(std::string(r.status().message()).find("bad --budget"), std::string::npos);

@@ -194,8 +194,7 @@ TEST(JUnitWriterInner, WritesQualifiedInstanceCreation) {
   opts.cut_internal_name = "a/Outer$Inner";
   auto f = output::WriteJUnit({t}, opts, oracle);
   EXPECT_EQ(f.class_name, "Outer_InnerTest");
-  EXPECT_NE(f.source.find("Inner inner0 = outer0.new Inner(5);"), std::string::npos)
-      << f.source;
+  EXPECT_NE(f.source.find("Inner inner0 = outer0.new Inner(5);"), std::string::npos) << f.source;
   EXPECT_NE(f.source.find("Inner inner1 = ((Outer) null).new Inner(7);"), std::string::npos)
       << f.source;
   EXPECT_NE(f.source.find("import a.Outer.Inner;"), std::string::npos) << f.source;

@@ -145,7 +145,8 @@ TEST(CoverCommandTest, AgentGoesRightAfterJava) {
   ASSERT_TRUE(argv.ok()) << argv.status();
   ASSERT_EQ(argv->size(), 6u);
   EXPECT_EQ((*argv)[0], "java");
-  EXPECT_EQ((*argv)[1], "-agentpath:" + agent.string() + "=mode=ddst,includes=com.x.*,out=" + o.out);
+  EXPECT_EQ((*argv)[1],
+            "-agentpath:" + agent.string() + "=mode=ddst,includes=com.x.*,out=" + o.out);
   EXPECT_EQ((*argv)[2], "-javaagent:other.jar");
   o.includes = "a.*,b.*";
   EXPECT_FALSE(cover::CoverArgv(o).ok());
@@ -161,9 +162,9 @@ TEST(CoverCommandTest, ExitStatus127IsTheCommandsNotAFailureToStart) {
   const fs::path agent = dir.path() / "libjtestgen_agent.so";
   ASSERT_TRUE(testutil::WriteBytes(agent, {1}));
   const fs::path script = dir.path() / "exits";
-  ASSERT_TRUE(testutil::WriteBytes(script, std::vector<uint8_t>(
-      {'#', '!', '/', 'b', 'i', 'n', '/', 's', 'h', '\n', 'e', 'x', 'i', 't', ' ', '1', '2', '7',
-       '\n'})));
+  ASSERT_TRUE(testutil::WriteBytes(
+      script, std::vector<uint8_t>({'#', '!', '/', 'b', 'i', 'n', '/', 's', 'h', '\n', 'e', 'x',
+                                    'i', 't', ' ', '1', '2', '7', '\n'})));
   fs::permissions(script, fs::perms::owner_all);
   cover::CoverOptions o;
   o.includes = "com.x.*";
@@ -180,8 +181,7 @@ TEST(CoverCommandTest, ExitStatus127IsTheCommandsNotAFailureToStart) {
 }
 
 TEST(ReportCountersTest, AllSlotsCoverEveryLineNoneCoverNothing) {
-  const auto bytes =
-      testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / "cover/Branchy.class");
+  const auto bytes = testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / "cover/Branchy.class");
   instrument::Options o;
   o.probe_style = instrument::ProbeStyle::kArray;
   instrument::IdAllocator ids;
@@ -212,8 +212,7 @@ TEST(ReportCountersTest, AllSlotsCoverEveryLineNoneCoverNothing) {
 }
 
 TEST(ReportCountersTest, AnOutcomeRecordedByItsTargetBlock) {
-  const auto bytes =
-      testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / "cover/Branchy.class");
+  const auto bytes = testutil::ReadBytes(fs::path(JTG_COVER_FIXTURES_DIR) / "cover/Branchy.class");
   instrument::Options o;
   o.probe_style = instrument::ProbeStyle::kArray;
   instrument::IdAllocator ids;

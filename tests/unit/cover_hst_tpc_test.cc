@@ -65,14 +65,21 @@ TEST(HstProfileTest, FileRoundTripAndErrors) {
   EXPECT_EQ(ToJson(*back), ToJson(p));
 
   EXPECT_EQ(ParseHstProfile("[]", "p").status().code(), absl::StatusCode::kDataLoss);
-  EXPECT_EQ(ParseHstProfile(R"({"format": "jtestgen-coverage", "version": 1})", "p")
-                .status().message(), "p: not a jtestgen HST profile");
+  EXPECT_EQ(
+      ParseHstProfile(R"({"format": "jtestgen-coverage", "version": 1})", "p").status().message(),
+      "p: not a jtestgen HST profile");
   EXPECT_EQ(ParseHstProfile(R"({"format": "jtestgen-hst-profile", "version": 1,
-                                "classes": {"xyz": {"active": []}}})", "p").status().message(),
+                                "classes": {"xyz": {"active": []}}})",
+                            "p")
+                .status()
+                .message(),
             "p: class key 'xyz' is not a 16-digit hash");
   EXPECT_EQ(ParseHstProfile(R"({"format": "jtestgen-hst-profile", "version": 1,
-                                "classes": {"0000000000000001": {"active": [-1]}}})", "p")
-                .status().code(), absl::StatusCode::kDataLoss);
+                                "classes": {"0000000000000001": {"active": [-1]}}})",
+                            "p")
+                .status()
+                .code(),
+            absl::StatusCode::kDataLoss);
   std::ofstream(path) << "{ torn";
   EXPECT_EQ(ReadHstProfile(path).status().code(), absl::StatusCode::kDataLoss);
 }
@@ -91,7 +98,8 @@ TEST(ProbeSlotMethodsTest, EverySlotBelongsToTheMethodOfItsGoal) {
   ASSERT_EQ(sm.size(), static_cast<size_t>(r->plan.probe_slots));
   ASSERT_GT(sm.size(), 10u);
   for (size_t i = 0; i < r->plan.methods.size(); ++i) {
-    for (const auto& b : r->plan.methods[i].blocks) EXPECT_EQ(sm[b.id - 1], static_cast<int32_t>(i));
+    for (const auto& b : r->plan.methods[i].blocks)
+      EXPECT_EQ(sm[b.id - 1], static_cast<int32_t>(i));
     for (const auto& b : r->plan.methods[i].branches) {
       EXPECT_EQ(sm[b.id - 1], static_cast<int32_t>(i));
       EXPECT_EQ(sm[b.id], static_cast<int32_t>(i));
@@ -129,8 +137,7 @@ TEST(PlanCacheTest, RoundTripKeyAndCorruption) {
   // A plan file copied under another key, or damaged, is refused by name.
   const std::string other = PlanCachePath(d, hash + 1);
   fs::copy_file(PlanCachePath(d, hash), other);
-  EXPECT_EQ(LoadPlan(d, hash + 1).status().message(),
-            other + ": planned for other class bytes");
+  EXPECT_EQ(LoadPlan(d, hash + 1).status().message(), other + ": planned for other class bytes");
   {
     std::fstream f(PlanCachePath(d, hash), std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(200);

@@ -68,8 +68,8 @@ Scan ScanProbes(const std::vector<uint8_t>& bytes) {
       const classfile::Insn& in = (*insns)[k];
       ops.push_back(in.opcode);
       if (in.opcode != op::kGetstatic && in.opcode != op::kInvokestatic) continue;
-      const uint16_t index = static_cast<uint16_t>((m.code->code[in.offset + 1] << 8) |
-                                                   m.code->code[in.offset + 2]);
+      const uint16_t index =
+          static_cast<uint16_t>((m.code->code[in.offset + 1] << 8) | m.code->code[in.offset + 2]);
       auto member = cls.cp.Member(index);
       if (!member.ok()) continue;
       // A probe: `invokestatic $jtgInit` (classes) or `getstatic $jtgProbes` (interfaces)
@@ -244,11 +244,15 @@ TEST(CoverProbesTest, AForwardJumpsPadStaysForward) {
 // pushed in the fewest bytes: iconst_<k>, bipush, sipush, ldc_w.
 TEST(CoverProbesTest, SlotsArePushedInTheFewestBytes) {
   classfile::ConstantPool cp;
-  struct Case { int32_t slot; uint8_t push; size_t store, guard; };
-  for (const Case& c : {Case{0, op::kIconst0, 6, 12}, Case{5, op::kIconst0 + 5, 6, 12},
-                        Case{6, op::kBipush, 7, 13}, Case{127, op::kBipush, 7, 13},
-                        Case{128, op::kSipush, 8, 14}, Case{32767, op::kSipush, 8, 14},
-                        Case{32768, op::kLdcW, 8, 14}}) {
+  struct Case {
+    int32_t slot;
+    uint8_t push;
+    size_t store, guard;
+  };
+  for (const Case& c :
+       {Case{0, op::kIconst0, 6, 12}, Case{5, op::kIconst0 + 5, 6, 12}, Case{6, op::kBipush, 7, 13},
+        Case{127, op::kBipush, 7, 13}, Case{128, op::kSipush, 8, 14},
+        Case{32767, op::kSipush, 8, 14}, Case{32768, op::kLdcW, 8, 14}}) {
     std::vector<uint8_t> store, guard;
     ASSERT_TRUE(EmitArrayStore(c.slot, 1, cp, store).ok());
     EXPECT_EQ(store.size(), c.store) << c.slot;
@@ -393,7 +397,8 @@ TEST(CoverProbesTest, AnEmptyFinalizerStaysEmptyAndANonEmptyOneIsProbed) {
     Options o;
     o.probe_style = style;
     IdAllocator ids;
-    auto quiet = InstrumentBytes(testutil::ReadBytes(dir / "Finalizers$Quiet.class"), "Quiet", o, ids);
+    auto quiet =
+        InstrumentBytes(testutil::ReadBytes(dir / "Finalizers$Quiet.class"), "Quiet", o, ids);
     ASSERT_TRUE(quiet.ok()) << quiet.status();
     const MethodPlan* q = Method(quiet->plan, "finalize");
     ASSERT_NE(q, nullptr);
@@ -513,10 +518,10 @@ VerifyTotals VerifyArrayDir(const std::string& what, const fs::path& in, bool ev
   EXPECT_FALSE(names.empty());
   if (names.empty()) return {};
   auto v = testutil::VerifyClasses(out, names);
-  std::cout << "[" << what << "] verified " << v.loaded << " of " << names.size()
-            << ", unresolved " << v.unresolved.size() << ", not instrumented " << errors
-            << ", methods skipped " << skipped << "; probes " << stores << " (fold guards "
-            << guarded << "), $jtgP calls " << calls << "\n";
+  std::cout << "[" << what << "] verified " << v.loaded << " of " << names.size() << ", unresolved "
+            << v.unresolved.size() << ", not instrumented " << errors << ", methods skipped "
+            << skipped << "; probes " << stores << " (fold guards " << guarded << "), $jtgP calls "
+            << calls << "\n";
   EXPECT_EQ(skipped, 0);
   EXPECT_EQ(guarded > 0, fold);
   std::string failures;
@@ -530,8 +535,10 @@ TEST(CoverProbesTest, FixtureClassesVerify) {
   VerifyArrayDir("array-fixtures", JTG_FIXTURES_DIR, false);
   VerifyArrayDir("array-cover", JTG_COVER_FIXTURES_DIR, false);
   VerifyArrayDir("array-cover-removed", JTG_COVER_FIXTURES_DIR, true);
-  const VerifyTotals agent = VerifyArrayDir("array-cover-agent", JTG_COVER_FIXTURES_DIR, false, true);
-  const VerifyTotals fold = VerifyArrayDir("array-cover-fold", JTG_COVER_FIXTURES_DIR, false, true, true);
+  const VerifyTotals agent =
+      VerifyArrayDir("array-cover-agent", JTG_COVER_FIXTURES_DIR, false, true);
+  const VerifyTotals fold =
+      VerifyArrayDir("array-cover-fold", JTG_COVER_FIXTURES_DIR, false, true, true);
   VerifyArrayDir("array-cover-fold-some", JTG_COVER_FIXTURES_DIR, false, true, true, true);
   // Fold guards in every method but cover.Big's huge one, which keeps its calls; the
   // others are the static initializers' probes (never guarded).
@@ -552,7 +559,7 @@ TEST(CoverProbesTest, CommonsLang3Verifies) {
   VerifyArrayDir("array-lang3-removed", tmp.path(), true);
   VerifyArrayDir("array-lang3-agent", tmp.path(), true, true);
   const VerifyTotals fold = VerifyArrayDir("array-lang3-fold", tmp.path(), false, true, true);
-  EXPECT_EQ(fold.calls, 0);  // every method's state known at every probe site
+  EXPECT_EQ(fold.calls, 0);                       // every method's state known at every probe site
   EXPECT_GT(fold.guarded, fold.stores * 9 / 10);  // the rest: static initializers
   VerifyArrayDir("array-lang3-fold-some", tmp.path(), false, true, true, true);
 }

@@ -36,11 +36,15 @@ TEST(CoverageFileRegression, TheBaseFileParses) {
 
 // The fuzzer's first crash: "dump_ms" holding an array (json::value threw type_error 302).
 TEST(CoverageFileRegression, FieldsOfTheWrongTypeAreDataLoss) {
-  for (const auto& [field, value] :
-       {std::pair<std::string, std::string>{"dump_ms", "[1,2]"}, {"start_ms", "\"x\""},
-        {"mode", "5"}, {"includes", "{}"}, {"stats.polls", "\"many\""},
-        {"stats.retransform_ms", "[]"}, {"class.defined", "7"}, {"class.note", "1"},
-        {"class.retransforms", "\"2\""}}) {
+  for (const auto& [field, value] : {std::pair<std::string, std::string>{"dump_ms", "[1,2]"},
+                                     {"start_ms", "\"x\""},
+                                     {"mode", "5"},
+                                     {"includes", "{}"},
+                                     {"stats.polls", "\"many\""},
+                                     {"stats.retransform_ms", "[]"},
+                                     {"class.defined", "7"},
+                                     {"class.note", "1"},
+                                     {"class.retransforms", "\"2\""}}) {
     auto f = ParseCoverageJson(With(field, value), "t");
     EXPECT_TRUE(absl::IsDataLoss(f.status())) << field << "=" << value << ": " << f.status();
     if (!f.ok()) {
@@ -62,10 +66,10 @@ TEST(CoverageFileRegression, NumbersOutOfRangeAreDataLoss) {
     auto f = ParseCoverageJson(With(field, value), "t");
     EXPECT_TRUE(absl::IsDataLoss(f.status())) << field << "=" << value << ": " << f.status();
   }
-  auto slots = ParseCoverageJson(
-      R"({"format":"jtestgen-coverage","version":1,"classes":[{"name":"a/B",)"
-      R"("hash":"00000000000000ff","slots":4294967299,"covered":[2]}]})",
-      "t");
+  auto slots =
+      ParseCoverageJson(R"({"format":"jtestgen-coverage","version":1,"classes":[{"name":"a/B",)"
+                        R"("hash":"00000000000000ff","slots":4294967299,"covered":[2]}]})",
+                        "t");
   EXPECT_TRUE(absl::IsDataLoss(slots.status())) << slots.status();
 }
 

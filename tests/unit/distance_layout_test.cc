@@ -25,14 +25,14 @@ std::vector<classfile::Insn> Decode(const std::vector<uint8_t>& code) {
 
 // static int f(long a, long b) { return a < b ? 1 : 0; }  (without frames)
 const std::vector<uint8_t> kLtLong = {
-    0x1e,              // 0: lload_0
-    0x20,              // 1: lload_2
-    op::kLcmp,         // 2: lcmp
-    0x9c, 0x00, 0x05,  // 3: ifge 8
-    0x04,              // 6: iconst_1
-    0xac,              // 7: ireturn
-    0x03,              // 8: iconst_0
-    0xac,              // 9: ireturn
+    0x1e,                   // 0: lload_0
+    0x20,                   // 1: lload_2
+    op::kLcmp,              // 2: lcmp
+    0x9c,      0x00, 0x05,  // 3: ifge 8
+    0x04,                   // 6: iconst_1
+    0xac,                   // 7: ireturn
+    0x03,                   // 8: iconst_0
+    0xac,                   // 9: ireturn
 };
 
 TEST(DistanceLayout, ReplacementTakesItsOwnSizeAndJumpsRelocate) {
@@ -43,8 +43,9 @@ TEST(DistanceLayout, ReplacementTakesItsOwnSizeAndJumpsRelocate) {
   ins.replace[2] = {op::kInvokestatic, 0x00, 0x07};
   auto a = AssembleCode(kLtLong, insns, ins);
   ASSERT_TRUE(a.ok()) << a.status();
-  const std::vector<uint8_t> want = {0x1e, 0x20, op::kNop, op::kInvokestatic, 0x00, 0x07,
-                                     0x9c, 0x00, 0x05, 0x04, 0xac, 0x03, 0xac};
+  const std::vector<uint8_t> want = {
+      0x1e, 0x20, op::kNop, op::kInvokestatic, 0x00, 0x07, 0x9c, 0x00, 0x05, 0x04,
+      0xac, 0x03, 0xac};
   EXPECT_EQ(a->code, want);
   // The label of the replaced instruction is the start of its at-label code; the
   // instruction itself (uninitialized(offset) entries) maps to the replacement.
@@ -89,8 +90,8 @@ TEST(DistanceLayout, InstrumenterReplacesEveryCmpWithAProbesCall) {
     for (const auto& in : Decode(m.code->code)) {
       EXPECT_FALSE(in.opcode >= op::kLcmp && in.opcode <= op::kDcmpg) << cls.MethodName(m);
       if (in.opcode != op::kInvokestatic) continue;
-      uint16_t index = static_cast<uint16_t>((m.code->code[in.offset + 1] << 8) |
-                                             m.code->code[in.offset + 2]);
+      uint16_t index =
+          static_cast<uint16_t>((m.code->code[in.offset + 1] << 8) | m.code->code[in.offset + 2]);
       auto ref = cls.cp.Member(index);
       ASSERT_TRUE(ref.ok());
       // lcmp, fcmpl, fcmpg, dcmpl, dcmpg (not ifAcmp)
@@ -101,8 +102,7 @@ TEST(DistanceLayout, InstrumenterReplacesEveryCmpWithAProbesCall) {
     }
   }
   EXPECT_EQ(static_cast<int>(called.size()), before);
-  for (const char* want : {"lcmp(JJ)I", "fcmpl(FF)I", "fcmpg(FF)I", "dcmpl(DD)I",
-                           "dcmpg(DD)I"}) {
+  for (const char* want : {"lcmp(JJ)I", "fcmpl(FF)I", "fcmpg(FF)I", "dcmpl(DD)I", "dcmpg(DD)I"}) {
     EXPECT_NE(std::find(called.begin(), called.end(), want), called.end()) << want;
   }
 }

@@ -13,8 +13,8 @@
 #include <tuple>
 
 #include "jvm_fixture.h"
-#include "testcase_builders.h"
 #include "testcase/executor.h"
+#include "testcase_builders.h"
 
 namespace jtg {
 namespace {
@@ -146,9 +146,8 @@ TEST(Distance, IntOrderingAddsKForStrictRelations) {
 TEST(Distance, LongCompareUsesOperandDifference) {
   // lcmp; ifne: id = x != 15, id + 1 = x == 15.
   instrument::BranchGoal eq = BranchOf("eqLong");
-  ExecResult r = Call("eqLong", "(J)I", [](TestCase& tc) {
-    return std::vector<int>{AddPrim(tc, 'J', 10)};
-  });
+  ExecResult r =
+      Call("eqLong", "(J)I", [](TestCase& tc) { return std::vector<int>{AddPrim(tc, 'J', 10)}; });
   ASSERT_TRUE(r.Normal()) << r.exception_class;
   EXPECT_EQ(r.values.back().i, 0);
   EXPECT_EQ(DistanceOf(r, eq.id + 1), 5.0f);
@@ -157,13 +156,13 @@ TEST(Distance, LongCompareUsesOperandDifference) {
   instrument::BranchGoal lt = BranchOf("ltLong");
   ExecResult less = CallLongs("ltLong", 10, 15);
   EXPECT_EQ(less.values.back().i, 1);
-  EXPECT_EQ(DistanceOf(less, lt.id), 5.0f);            // a >= b: b - a
+  EXPECT_EQ(DistanceOf(less, lt.id), 5.0f);  // a >= b: b - a
   ExecResult more = CallLongs("ltLong", 15, 10);
   EXPECT_EQ(more.values.back().i, 0);
-  EXPECT_EQ(DistanceOf(more, lt.id + 1), 6.0f);        // a < b: a - b + K
+  EXPECT_EQ(DistanceOf(more, lt.id + 1), 6.0f);  // a < b: a - b + K
   // The difference overflows a long: still a positive, finite distance.
-  ExecResult far = CallLongs("ltLong", std::numeric_limits<int64_t>::max(),
-                             std::numeric_limits<int64_t>::min());
+  ExecResult far =
+      CallLongs("ltLong", std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min());
   EXPECT_EQ(far.values.back().i, 0);
   auto d = DistanceOf(far, lt.id + 1);
   ASSERT_TRUE(d.has_value());
@@ -201,14 +200,12 @@ TEST(Distance, EachJumpUsesItsOwnCompare) {
 TEST(Distance, NullAndReferenceChecksUseK) {
   // if (o == null) compiles to ifnonnull: id = o != null, id + 1 = o == null.
   instrument::BranchGoal n = BranchOf("isNull");
-  ExecResult non_null = Call("isNull", "(Ljava/lang/Object;)I", [](TestCase& tc) {
-    return std::vector<int>{AddObject(tc, false)};
-  });
+  ExecResult non_null = Call("isNull", "(Ljava/lang/Object;)I",
+                             [](TestCase& tc) { return std::vector<int>{AddObject(tc, false)}; });
   EXPECT_EQ(non_null.values.back().i, 0);
   EXPECT_EQ(DistanceOf(non_null, n.id + 1), 1.0f);
-  ExecResult null = Call("isNull", "(Ljava/lang/Object;)I", [](TestCase& tc) {
-    return std::vector<int>{AddObject(tc, true)};
-  });
+  ExecResult null = Call("isNull", "(Ljava/lang/Object;)I",
+                         [](TestCase& tc) { return std::vector<int>{AddObject(tc, true)}; });
   EXPECT_EQ(DistanceOf(null, n.id), 1.0f);
 
   instrument::BranchGoal s = BranchOf("same");
@@ -224,9 +221,9 @@ TEST(Distance, NullAndReferenceChecksUseK) {
 TEST(Distance, ReplacedComparesKeepJvmResults) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
-  const std::pair<double, double> pairs[] = {
-      {nan, 1}, {1, nan}, {nan, nan}, {1, 1}, {1, 2}, {2, 1}, {-0.0, 0.0},
-      {inf, inf}, {-inf, inf}, {inf, 1}, {0.1, 0.2}};
+  const std::pair<double, double> pairs[] = {{nan, 1},    {1, nan}, {nan, nan},  {1, 1},
+                                             {1, 2},      {2, 1},   {-0.0, 0.0}, {inf, inf},
+                                             {-inf, inf}, {inf, 1}, {0.1, 0.2}};
   struct Rel {
     const char* name;
     bool (*holds)(double, double);
@@ -256,15 +253,18 @@ TEST(Distance, ReplacedComparesKeepJvmResults) {
     }
   }
   const std::pair<int64_t, int64_t> longs[] = {
-      {1, 2}, {2, 1}, {5, 5}, {std::numeric_limits<int64_t>::min(), 1},
+      {1, 2},
+      {2, 1},
+      {5, 5},
+      {std::numeric_limits<int64_t>::min(), 1},
       {std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()}};
   for (auto [a, b] : longs) {
     EXPECT_EQ(CallLongs("ltJ", a, b).values.back().i, a < b ? 1 : 0) << a << " " << b;
     EXPECT_EQ(CallLongs("eqJ", a, b).values.back().i, a == b ? 1 : 0) << a << " " << b;
   }
   // Three compares in one method, including the unordered case.
-  for (auto [a, b, want] : {std::tuple{1.0, 2.0, -1}, {2.0, 1.0, 1}, {1.0, 1.0, 0},
-                            {nan, 1.0, 2}, {1.0, nan, 2}}) {
+  for (auto [a, b, want] :
+       {std::tuple{1.0, 2.0, -1}, {2.0, 1.0, 1}, {1.0, 1.0, 0}, {nan, 1.0, 2}, {1.0, nan, 2}}) {
     EXPECT_EQ(CallFloating("signD", 'D', a, b).values.back().i, want) << a << " " << b;
   }
 }

@@ -61,9 +61,9 @@ TEST(Executor, ReportsExceptionsWithTypeAndMessage) {
   EXPECT_EQ(r.threw_at, 1);
   EXPECT_EQ(r.exception_class, "java.lang.IllegalArgumentException");
   EXPECT_EQ(r.exception_message, "negative start");
-  EXPECT_TRUE(r.Writable()) << "budget_exceeded=" << r.budget_exceeded << " setup_failed="
-                            << r.setup_failed << " exit=" << r.exit_attempt << " sandbox="
-                            << r.sandbox_events << " (" << r.sandbox_first
+  EXPECT_TRUE(r.Writable()) << "budget_exceeded=" << r.budget_exceeded
+                            << " setup_failed=" << r.setup_failed << " exit=" << r.exit_attempt
+                            << " sandbox=" << r.sandbox_events << " (" << r.sandbox_first
                             << ") threads_busy=" << r.threads_busy
                             << " unstoppable=" << r.threads_unstoppable;
 }
@@ -148,10 +148,10 @@ TEST(Executor, ReportsBranchAndSwitchGoals) {
   auto covered_for = [&](int64_t arg, const char* name) {
     TestCase tc;
     int x = AddInt(tc, arg);
-    AddCall(tc, Method(kTarget, name, std::string(name) == "kind" ? "(I)I"
-                                                                  : "(I)Ljava/lang/String;",
-                       true),
-            {x});
+    AddCall(
+        tc,
+        Method(kTarget, name, std::string(name) == "kind" ? "(I)I" : "(I)Ljava/lang/String;", true),
+        {x});
     testcase::ExecResult r = jvm.executor->Run(tc);
     auto g = model.GoalsReached(r.goals, r.switches);
     return absl::flat_hash_set<int32_t>(g.begin(), g.end());

@@ -1,10 +1,9 @@
 // CoverageModel and Archive on small synthetic plans.
-#include "generate/goals/coverage_model.h"
-
 #include <gtest/gtest.h>
 
 #include "classfile/class_file.h"
 #include "generate/blame/blocked_goals.h"
+#include "generate/goals/coverage_model.h"
 #include "generate/search/minimizer.h"
 #include "generate/search/random_search.h"
 

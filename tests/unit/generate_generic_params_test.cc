@@ -1,6 +1,5 @@
 // Type variable resolution and element types of generic parameters (generic_params.h).
 #include "generate/values/generic_params.h"
-
 #include "gtest/gtest.h"
 
 namespace jtg::generate {
@@ -18,9 +17,10 @@ std::vector<GenericType> Resolve(const char* sig, const char* desc) {
 }
 
 TEST(GenericParams, ConcreteArgumentsPinElements) {
-  auto g = Resolve("(Ljava/util/List<Ljava/lang/String;>;Ljava/util/Map<Ljava/lang/String;"
-                   "Ljava/util/List<Ljava/lang/Integer;>;>;I)V",
-                   "(Ljava/util/List;Ljava/util/Map;I)V");
+  auto g = Resolve(
+      "(Ljava/util/List<Ljava/lang/String;>;Ljava/util/Map<Ljava/lang/String;"
+      "Ljava/util/List<Ljava/lang/Integer;>;>;I)V",
+      "(Ljava/util/List;Ljava/util/Map;I)V");
   ASSERT_EQ(g.size(), 3u);
   EXPECT_EQ(g[0].ToString(), "java.util.List<java.lang.String>");
   EXPECT_TRUE(PinsElements(&g[0]));
@@ -34,11 +34,12 @@ TEST(GenericParams, ConcreteArgumentsPinElements) {
 
 TEST(GenericParams, TypeVariables) {
   // Bounded by Number: the bound; Comparable-bounded or unbounded: free; class variables: free.
-  auto g = Resolve("<T:Ljava/lang/Number;C::Ljava/lang/Comparable<TC;>;U:Ljava/lang/Object;>"
-                   "(Ljava/util/Set<+TT;>;Ljava/util/List<TC;>;Ljava/util/List<TU;>;"
-                   "Ljava/util/List<TE;>;[TT;)V",
-                   "(Ljava/util/Set;Ljava/util/List;Ljava/util/List;Ljava/util/List;"
-                   "[Ljava/lang/Number;)V");
+  auto g = Resolve(
+      "<T:Ljava/lang/Number;C::Ljava/lang/Comparable<TC;>;U:Ljava/lang/Object;>"
+      "(Ljava/util/Set<+TT;>;Ljava/util/List<TC;>;Ljava/util/List<TU;>;"
+      "Ljava/util/List<TE;>;[TT;)V",
+      "(Ljava/util/Set;Ljava/util/List;Ljava/util/List;Ljava/util/List;"
+      "[Ljava/lang/Number;)V");
   ASSERT_EQ(g.size(), 5u);
   EXPECT_EQ(g[0].ToString(), "java.util.Set<? extends java.lang.Number>");
   EXPECT_EQ(ElementType(g[0].args[0])->name, "java/lang/Number");

@@ -94,11 +94,10 @@ TEST(JdkCatalog, EveryProducerIsPureExistsAndFitsItsType) {
       ASSERT_NE(c, nullptr);
       if (p.kind == Producer::kCall) {
         EXPECT_FALSE(IsImpureApi(owner, p.callable->name, p.callable->descriptor));
-        jmethodID m = p.callable->is_static
-                          ? env->GetStaticMethodID(c, p.callable->name.c_str(),
-                                                   p.callable->descriptor.c_str())
-                          : env->GetMethodID(c, p.callable->name.c_str(),
-                                             p.callable->descriptor.c_str());
+        jmethodID m = p.callable->is_static ? env->GetStaticMethodID(c, p.callable->name.c_str(),
+                                                                     p.callable->descriptor.c_str())
+                                            : env->GetMethodID(c, p.callable->name.c_str(),
+                                                               p.callable->descriptor.c_str());
         env->ExceptionClear();
         EXPECT_NE(m, nullptr);
       } else {
@@ -183,44 +182,87 @@ TEST(JdkCatalog, WrittenProducersGiveTheEnginesValues) {
   // JDK enum's constant as an Enum, a URL from Show's constant, a calendar.
   for (const char* value :
        {"java.time.Duration:PT0S", "java.lang.Class:int", "java.lang.Class:void",
-        "java.time.DayOfWeek:MONDAY", "java.net.URL:http",
-        "java.util.GregorianCalendar:"}) {
+        "java.time.DayOfWeek:MONDAY", "java.net.URL:http", "java.util.GregorianCalendar:"}) {
     EXPECT_NE(file.source.find(absl::StrCat("assertEquals(\"", value)), std::string::npos)
-        << value << "\n" << file.source.substr(0, 2000);
+        << value << "\n"
+        << file.source.substr(0, 2000);
   }
   testing::ExpectWrittenFilePasses(file, "jtg-catalog-");
 }
 
 // The 60 most frequent JDK parameter types over the jars Debian ships (issue 20 item 3;
 // bench/jdk_param_types.py), most frequent first.
-constexpr const char* kTopSixty[] = {
-    "java/lang/String", "java/lang/Object", "java/lang/Class", "java/util/List",
-    "java/io/File", "java/util/Map", "java/lang/Throwable", "java/util/Collection",
-    "java/lang/ClassLoader", "java/io/InputStream", "java/lang/Iterable",
-    "java/lang/CharSequence", "java/lang/reflect/Type", "java/util/function/Supplier",
-    "java/lang/reflect/Method", "java/lang/instrument/Instrumentation",
-    "java/nio/charset/Charset", "java/io/OutputStream", "java/lang/Comparable",
-    "java/lang/Enum", "java/io/Reader", "java/io/PrintStream", "java/util/concurrent/TimeUnit",
-    "java/lang/annotation/Annotation", "java/util/Set", "java/security/ProtectionDomain",
-    "java/util/Comparator", "java/io/Writer", "java/util/Iterator", "java/nio/file/Path",
-    "java/lang/reflect/Field", "java/lang/reflect/Constructor", "java/util/Date",
-    "java/util/function/Function", "java/lang/Integer", "java/time/Duration",
-    "java/io/PrintWriter", "java/lang/reflect/AnnotatedElement", "java/util/Locale",
-    "java/net/URL", "java/lang/Boolean", "java/lang/Character", "java/util/Properties",
-    "java/lang/Runnable", "java/util/concurrent/Callable", "java/net/URI",
-    "java/util/function/Predicate", "java/lang/StringBuffer", "java/lang/Double",
-    "java/lang/Long", "java/util/Calendar", "java/lang/reflect/Member", "java/lang/Number",
-    "java/lang/Float", "java/util/concurrent/Executor", "java/lang/Exception", "java/lang/Byte",
-    "java/lang/Short", "javax/accessibility/AccessibleContext",
-    "java/nio/file/attribute/BasicFileAttributes"};
+constexpr const char* kTopSixty[] = {"java/lang/String",
+                                     "java/lang/Object",
+                                     "java/lang/Class",
+                                     "java/util/List",
+                                     "java/io/File",
+                                     "java/util/Map",
+                                     "java/lang/Throwable",
+                                     "java/util/Collection",
+                                     "java/lang/ClassLoader",
+                                     "java/io/InputStream",
+                                     "java/lang/Iterable",
+                                     "java/lang/CharSequence",
+                                     "java/lang/reflect/Type",
+                                     "java/util/function/Supplier",
+                                     "java/lang/reflect/Method",
+                                     "java/lang/instrument/Instrumentation",
+                                     "java/nio/charset/Charset",
+                                     "java/io/OutputStream",
+                                     "java/lang/Comparable",
+                                     "java/lang/Enum",
+                                     "java/io/Reader",
+                                     "java/io/PrintStream",
+                                     "java/util/concurrent/TimeUnit",
+                                     "java/lang/annotation/Annotation",
+                                     "java/util/Set",
+                                     "java/security/ProtectionDomain",
+                                     "java/util/Comparator",
+                                     "java/io/Writer",
+                                     "java/util/Iterator",
+                                     "java/nio/file/Path",
+                                     "java/lang/reflect/Field",
+                                     "java/lang/reflect/Constructor",
+                                     "java/util/Date",
+                                     "java/util/function/Function",
+                                     "java/lang/Integer",
+                                     "java/time/Duration",
+                                     "java/io/PrintWriter",
+                                     "java/lang/reflect/AnnotatedElement",
+                                     "java/util/Locale",
+                                     "java/net/URL",
+                                     "java/lang/Boolean",
+                                     "java/lang/Character",
+                                     "java/util/Properties",
+                                     "java/lang/Runnable",
+                                     "java/util/concurrent/Callable",
+                                     "java/net/URI",
+                                     "java/util/function/Predicate",
+                                     "java/lang/StringBuffer",
+                                     "java/lang/Double",
+                                     "java/lang/Long",
+                                     "java/util/Calendar",
+                                     "java/lang/reflect/Member",
+                                     "java/lang/Number",
+                                     "java/lang/Float",
+                                     "java/util/concurrent/Executor",
+                                     "java/lang/Exception",
+                                     "java/lang/Byte",
+                                     "java/lang/Short",
+                                     "javax/accessibility/AccessibleContext",
+                                     "java/nio/file/attribute/BasicFileAttributes"};
 
 // Those without a pure producer, listed with their reasons beside the catalog's table.
-const std::set<std::string> kNoPureProducer = {
-    "java/lang/ClassLoader",          "java/lang/reflect/Method",
-    "java/lang/reflect/Field",        "java/lang/reflect/Constructor",
-    "java/lang/reflect/Member",       "java/lang/instrument/Instrumentation",
-    "java/security/ProtectionDomain", "javax/accessibility/AccessibleContext",
-    "java/nio/file/attribute/BasicFileAttributes"};
+const std::set<std::string> kNoPureProducer = {"java/lang/ClassLoader",
+                                               "java/lang/reflect/Method",
+                                               "java/lang/reflect/Field",
+                                               "java/lang/reflect/Constructor",
+                                               "java/lang/reflect/Member",
+                                               "java/lang/instrument/Instrumentation",
+                                               "java/security/ProtectionDomain",
+                                               "javax/accessibility/AccessibleContext",
+                                               "java/nio/file/attribute/BasicFileAttributes"};
 
 // Calendar's pure chain, GregorianCalendar.from(ZonedDateTime.ofInstant(Instant, ZoneId)),
 // nests one call more than FactoryLimits::max_depth leaves an argument (see the comment on
@@ -262,9 +304,9 @@ TEST(JdkCatalog, TopSixtyParameterTypesGetValues) {
 TEST(JdkCatalog, CollectionImplementationsImplementTheirInterface) {
   auto& ex = *testing::GetSharedJvm().executor;
   JdkCatalog cat;
-  for (const char* iface : {"java/util/List", "java/util/Set", "java/util/Map", "java/util/Queue",
-                            "java/util/Deque", "java/util/Collection", "java/lang/Iterable",
-                            "java/util/SortedMap"}) {
+  for (const char* iface :
+       {"java/util/List", "java/util/Set", "java/util/Map", "java/util/Queue", "java/util/Deque",
+        "java/util/Collection", "java/lang/Iterable", "java/util/SortedMap"}) {
     SCOPED_TRACE(iface);
     ASSERT_FALSE(cat.ImplementationsOf(iface).empty());
     for (const auto& impl : cat.ImplementationsOf(iface)) {
@@ -313,8 +355,8 @@ TEST_F(JdkValues, TypeHintsListInstanceofTargets) {
   auto kind = h["kind(Ljava/lang/CharSequence;)Ljava/lang/String;"];
   EXPECT_EQ(kind, (std::vector<std::string>{"java/lang/String", "java/lang/StringBuilder"}));
   auto shape = h["shape(Ljava/util/Collection;)Ljava/lang/String;"];
-  EXPECT_EQ(shape, (std::vector<std::string>{"java/util/Deque", "java/util/List",
-                                             "java/util/Set"}));
+  EXPECT_EQ(shape,
+            (std::vector<std::string>{"java/util/Deque", "java/util/List", "java/util/Set"}));
   ASSERT_NE(Target("kind"), nullptr);
   EXPECT_EQ(u_->TypeHintsFor(*Target("kind")).size(), 2u);
   EXPECT_TRUE(u_->TypeHintsFor(*Target("read")).empty());
@@ -350,15 +392,15 @@ TEST_F(JdkValues, FactoryBuildsJdkValuesThatRun) {
     }
   }
   EXPECT_GT(built, 300);
-  for (const char* want :
-       {"java.lang.StringBuilder", "java.io.StringReader", "java.util.Locale",
-        "java.math.RoundingMode", "java.math.BigDecimal", "java.util.LinkedList",
-        "java.util.TreeMap", "java.util.ArrayDeque", "java.io.StringWriter"}) {
+  for (const char* want : {"java.lang.StringBuilder", "java.io.StringReader", "java.util.Locale",
+                           "java.math.RoundingMode", "java.math.BigDecimal", "java.util.LinkedList",
+                           "java.util.TreeMap", "java.util.ArrayDeque", "java.io.StringWriter"}) {
     EXPECT_EQ(classes.count(want), 1u) << want;
   }
   bool char_buffer = false;
-  for (const auto& c : classes) char_buffer |= c.rfind("java.nio.HeapCharBuffer", 0) == 0 ||
-                                               c.rfind("java.nio.StringCharBuffer", 0) == 0;
+  for (const auto& c : classes)
+    char_buffer |=
+        c.rfind("java.nio.HeapCharBuffer", 0) == 0 || c.rfind("java.nio.StringCharBuffer", 0) == 0;
   EXPECT_TRUE(char_buffer);
 }
 

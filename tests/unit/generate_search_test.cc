@@ -121,8 +121,8 @@ TEST(Goals, FitnessIsApproachLevelPlusNormalizedDistance) {
   e.distance[4] = 3;  // the outer if went the other way; distance 3 to flip it
   absl::flat_hash_map<int32_t, double> memo;
   EXPECT_DOUBLE_EQ(goals.Fitness(e, 5, &memo), 0);
-  EXPECT_DOUBLE_EQ(goals.Fitness(e, 4, &memo), 0.75);        // d / (d + 1)
-  EXPECT_DOUBLE_EQ(goals.Fitness(e, 2, &memo), 1.75);        // one level below 4
+  EXPECT_DOUBLE_EQ(goals.Fitness(e, 4, &memo), 0.75);  // d / (d + 1)
+  EXPECT_DOUBLE_EQ(goals.Fitness(e, 2, &memo), 1.75);  // one level below 4
   EXPECT_DOUBLE_EQ(goals.Fitness(e, 6, &memo), 1.75);
   Evaluation failed;
   failed.failed = true;

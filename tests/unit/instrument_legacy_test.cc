@@ -39,21 +39,32 @@ std::vector<uint8_t> BuildOldClass() {
   cls.this_class = *cls.cp.AddClass("gen/Old");
   cls.super_class = *cls.cp.AddClass("java/lang/Object");
   AddMethod(cls, "sub", "(I)I", 1, 2,
-            {0x1a,                          // 0: iload_0
-             op::kIfle, 0, 8,               // 1: ifle 9
-             op::kJsr, 0, 10,               // 4: jsr 14
-             op::kIconst1, op::kIreturn,    // 7, 8
-             op::kJsr, 0, 5,                // 9: jsr 14
-             op::kIconst0, op::kIreturn,    // 12, 13
-             0x4c,                          // 14: astore_1 (return address)
-             op::kIinc, 0, 1,               // 15: iinc 0 1
-             op::kRet, 1});                 // 18: ret 1
+            {0x1a,  // 0: iload_0
+             op::kIfle,
+             0,
+             8,  // 1: ifle 9
+             op::kJsr,
+             0,
+             10,  // 4: jsr 14
+             op::kIconst1,
+             op::kIreturn,  // 7, 8
+             op::kJsr,
+             0,
+             5,  // 9: jsr 14
+             op::kIconst0,
+             op::kIreturn,  // 12, 13
+             0x4c,          // 14: astore_1 (return address)
+             op::kIinc,
+             0,
+             1,  // 15: iinc 0 1
+             op::kRet,
+             1});  // 18: ret 1
   AddMethod(cls, "countDown", "(I)I", 1, 1,
-            {0x1a,                          // 0: iload_0
-             op::kIfle, 0, 9,               // 1: ifle 10
-             op::kIinc, 0, 0xff,            // 4: iinc 0 -1
-             op::kGoto, 0xff, 0xf9,         // 7: goto 0
-             0x1a, op::kIreturn});          // 10: iload_0; ireturn
+            {0x1a,                   // 0: iload_0
+             op::kIfle, 0, 9,        // 1: ifle 10
+             op::kIinc, 0, 0xff,     // 4: iinc 0 -1
+             op::kGoto, 0xff, 0xf9,  // 7: goto 0
+             0x1a, op::kIreturn});   // 10: iload_0; ireturn
   auto bytes = classfile::Write(cls);
   EXPECT_TRUE(bytes.ok()) << bytes.status();
   return bytes.ok() ? *bytes : std::vector<uint8_t>{};

@@ -74,12 +74,12 @@ class InstrumentRunTest : public ::testing::Test {
     const fs::path out = tmp_->path() / "classes";
     ASSERT_TRUE(testutil::CompileRuntime(out));
     IdAllocator ids;
-    auto dir = testutil::InstrumentDir(JTG_FIXTURES_DIR, out, ids,
-                                       {"fixtures.instr.ProbeDriver", "fixtures.instr.VerifyLoader"});
+    auto dir = testutil::InstrumentDir(
+        JTG_FIXTURES_DIR, out, ids, {"fixtures.instr.ProbeDriver", "fixtures.instr.VerifyLoader"});
     plan_ = new ClassPlan(dir.plans["fixtures.instr.Flow"]);
     std::string text;
-    const std::string cmd = testutil::JavaHome() + "/bin/java -Xverify:all -cp '" +
-                            out.string() + "' fixtures.instr.ProbeDriver sign+ sign- sum3 " +
+    const std::string cmd = testutil::JavaHome() + "/bin/java -Xverify:all -cp '" + out.string() +
+                            "' fixtures.instr.ProbeDriver sign+ sign- sum3 " +
                             "sw2 sw9 parseok parsebad isnull make nested strings sub spin " +
                             "quit halt";
     testutil::Run(cmd, &text);

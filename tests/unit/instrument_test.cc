@@ -131,7 +131,8 @@ TEST(InstrumentTest, ExitCallsAreRewritten) {
     for (const auto& in : Decode(m.code->code)) {
       if (in.opcode != op::kInvokestatic && in.opcode != op::kInvokevirtual) continue;
       const auto& c = m.code->code;
-      auto ref = back->cls.cp.Member(static_cast<uint16_t>((c[in.offset + 1] << 8) | c[in.offset + 2]));
+      auto ref =
+          back->cls.cp.Member(static_cast<uint16_t>((c[in.offset + 1] << 8) | c[in.offset + 2]));
       ASSERT_TRUE(ref.ok());
       EXPECT_NE(ref->owner, "java/lang/System") << ref->name;
       if (ref->owner == "jtestgen/rt/Probes" && ref->name == "exit") ++exits;
@@ -208,18 +209,37 @@ TEST(InstrumentLayoutTest, ConditionalOverflowAndTooLarge) {
 
 TEST(InstrumentLayoutTest, SwitchPaddingAndAfterInsertions) {
   // 0: iconst_0; 1: tableswitch pad 2, default -> 24, 0..1 -> 24, 25; 24: return; 25: return
-  std::vector<uint8_t> code = {op::kIconst0, op::kTableswitch, 0, 0,
-                               0, 0, 0, 23,   // default: 1 + 23 = 24
-                               0, 0, 0, 0,    // low 0
-                               0, 0, 0, 1,    // high 1
-                               0, 0, 0, 23,   // 0 -> 24
-                               0, 0, 0, 24,   // 1 -> 25
-                               op::kReturn, op::kReturn};
+  std::vector<uint8_t> code = {op::kIconst0,
+                               op::kTableswitch,
+                               0,
+                               0,
+                               0,
+                               0,
+                               0,
+                               23,  // default: 1 + 23 = 24
+                               0,
+                               0,
+                               0,
+                               0,  // low 0
+                               0,
+                               0,
+                               0,
+                               1,  // high 1
+                               0,
+                               0,
+                               0,
+                               23,  // 0 -> 24
+                               0,
+                               0,
+                               0,
+                               24,  // 1 -> 25
+                               op::kReturn,
+                               op::kReturn};
   auto insns = Decode(code);
   ASSERT_EQ(insns.size(), 4u);
   Insertions ins(insns.size());
-  ins.after[0] = {op::kNop};                 // on the fall-through edge of iconst_0
-  ins.at_label[2] = {op::kNop, op::kNop};    // jumps to 24 land on these
+  ins.after[0] = {op::kNop};               // on the fall-through edge of iconst_0
+  ins.at_label[2] = {op::kNop, op::kNop};  // jumps to 24 land on these
   auto a = AssembleCode(code, insns, ins);
   ASSERT_TRUE(a.ok()) << a.status();
   auto out = Decode(a->code);
@@ -236,7 +256,7 @@ TEST(InstrumentLayoutTest, SwitchPaddingAndAfterInsertions) {
 TEST(InstrumentRelocateTest, FrameTypesFollowNewDeltas) {
   using classfile::StackMapFrame;
   std::vector<StackMapFrame> frames(4);
-  frames[0].frame_type = 5;   // same_frame at 5
+  frames[0].frame_type = 5;  // same_frame at 5
   frames[0].offset = 100;
   frames[1].frame_type = 70;  // same_locals_1_stack_item
   frames[1].offset = 300;

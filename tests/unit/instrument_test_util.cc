@@ -28,7 +28,8 @@ bool WriteBytes(const fs::path& p, const std::vector<uint8_t>& bytes) {
   std::error_code ec;
   fs::create_directories(p.parent_path(), ec);
   std::ofstream out(p, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
   return static_cast<bool>(out);
 }
 
@@ -93,8 +94,7 @@ std::string BinaryNameOf(const fs::path& rel) {
   return s;
 }
 
-InstrumentedDir InstrumentDir(const fs::path& in, const fs::path& out,
-                              instrument::IdAllocator& ids,
+InstrumentedDir InstrumentDir(const fs::path& in, const fs::path& out, instrument::IdAllocator& ids,
                               const std::vector<std::string>& copy_only,
                               const instrument::Options& options) {
   InstrumentedDir result;
@@ -124,9 +124,8 @@ VerifyReport VerifyClasses(const fs::path& dir, const std::vector<std::string>& 
     for (const auto& n : names) out << n << "\n";
   }
   const std::string cmd = JavaHome() + "/bin/java -Xverify:all -Xshare:off -cp '" +
-                          std::string(JTG_FIXTURES_DIR) +
-                          "' fixtures.instr.VerifyLoader '" + dir.string() + "' < '" +
-                          list.string() + "'";
+                          std::string(JTG_FIXTURES_DIR) + "' fixtures.instr.VerifyLoader '" +
+                          dir.string() + "' < '" + list.string() + "'";
   Run(cmd, &report.raw);
   std::istringstream lines(report.raw);
   for (std::string line; std::getline(lines, line);) {
@@ -137,8 +136,7 @@ VerifyReport VerifyClasses(const fs::path& dir, const std::vector<std::string>& 
   return report;
 }
 
-std::map<std::string, int> SkipReasons(
-    const std::map<std::string, instrument::ClassPlan>& plans) {
+std::map<std::string, int> SkipReasons(const std::map<std::string, instrument::ClassPlan>& plans) {
   std::map<std::string, int> reasons;
   for (const auto& [name, plan] : plans) {
     for (const auto& m : plan.methods) {

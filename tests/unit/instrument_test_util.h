@@ -52,8 +52,7 @@ struct InstrumentedDir {
 
 // Instruments every class under `in` (except binary names in `copy_only`, copied as they
 // are) into `out` with `options`, allocating ids from `ids`.
-InstrumentedDir InstrumentDir(const fs::path& in, const fs::path& out,
-                              instrument::IdAllocator& ids,
+InstrumentedDir InstrumentDir(const fs::path& in, const fs::path& out, instrument::IdAllocator& ids,
                               const std::vector<std::string>& copy_only = {},
                               const instrument::Options& options = {});
 

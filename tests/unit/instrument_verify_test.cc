@@ -29,8 +29,8 @@ void Report(const std::string& what, const testutil::InstrumentedDir& dir,
     }
   }
   std::cout << "[" << what << "] classes instrumented " << dir.plans.size() << ", verified "
-            << v.loaded << ", unresolved " << v.unresolved.size() << ", methods "
-            << methods << " (instrumented " << instrumented << ")\n";
+            << v.loaded << ", unresolved " << v.unresolved.size() << ", methods " << methods
+            << " (instrumented " << instrumented << ")\n";
   for (const auto& [reason, n] : testutil::SkipReasons(dir.plans)) {
     std::cout << "[" << what << "]   skipped " << n << ": " << reason << "\n";
   }
@@ -96,9 +96,7 @@ TEST(InstrumentVerifyTest, CommonsCollections3Verifies) {
   VerifyJar("/usr/share/java/commons-collections3.jar");
 }
 
-TEST(InstrumentVerifyTest, CommonsLang3Verifies) {
-  VerifyJar("/usr/share/java/commons-lang3.jar");
-}
+TEST(InstrumentVerifyTest, CommonsLang3Verifies) { VerifyJar("/usr/share/java/commons-lang3.jar"); }
 
 // Weak-mutation sites replace arithmetic/bitwise/shift instructions (Options::mutation).
 TEST(InstrumentVerifyTest, AllFixtureClassesVerifyWithMutation) {
@@ -134,8 +132,11 @@ TEST(InstrumentVerifyTest, HugeMethodsWidenOrSkip) {
   { std::ofstream(java) << src.str(); }
   std::string log;
   const fs::path classes = tmp.path() / "in";
-  ASSERT_EQ(testutil::Run(testutil::JavaHome() + "/bin/javac -g -d '" + classes.string() +
-                              "' '" + java.string() + "'", &log), 0) << log;
+  ASSERT_EQ(testutil::Run(testutil::JavaHome() + "/bin/javac -g -d '" + classes.string() + "' '" +
+                              java.string() + "'",
+                          &log),
+            0)
+      << log;
 
   const fs::path out = tmp.path() / "out";
   ASSERT_TRUE(testutil::CompileRuntime(out));

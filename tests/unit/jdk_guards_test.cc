@@ -2,13 +2,14 @@
 // guarded like the search JVM): exits by any path are refused and the JVM lives on; file
 // mutations, non-loopback sockets and processes are recorded and make a test unwritable;
 // reads and loopback sockets are not; threads a test leaves running are stopped.
+#include "jvm/jdk_guards.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
-#include "jvm/jdk_guards.h"
 #include "jvm_fixture.h"
 #include "testcase_builders.h"
 

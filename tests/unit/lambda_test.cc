@@ -2,7 +2,6 @@
 // (values, primitive defaults, void methods, default methods, Object's methods), the writer's
 // `() -> value` compiled and run by the validator, and the value factory choosing lambdas.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,15 +9,15 @@
 #include <set>
 
 #include "classpath/classpath.h"
+#include "coverage/excluded_classes.h"
 #include "generate/values/universe.h"
 #include "generate/values/value_factory.h"
-#include "coverage/excluded_classes.h"
 #include "jvm/coverage_transformer.h"
+#include "jvm/java_home.h"
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"
 #include "output/validator.h"
 #include "testcase_builders.h"
-#include "jvm/java_home.h"
 
 namespace jtg {
 namespace {
@@ -87,7 +86,9 @@ TestCase Check(int accepts) {
   int s = AddString(tc, u"x");
   int n = testing::AddPrimitive(tc, 'I', 3);
   testing::AddCallStmt(
-      tc, testing::MakeMethod(kLazy, "check", "(Lfixtures/construct/Lazy$Rule;Ljava/lang/String;I)I", true),
+      tc,
+      testing::MakeMethod(kLazy, "check", "(Lfixtures/construct/Lazy$Rule;Ljava/lang/String;I)I",
+                          true),
       {l, s, n});
   return tc;
 }
@@ -98,7 +99,9 @@ TestCase Feed() {
   int l = AddLambda(tc, kSink, "put", "(Ljava/lang/String;)V", -1);
   int s = AddString(tc, u"x");
   testing::AddCallStmt(
-      tc, testing::MakeMethod(kLazy, "feed", "(Lfixtures/construct/Lazy$Sink;Ljava/lang/String;)I", true),
+      tc,
+      testing::MakeMethod(kLazy, "feed", "(Lfixtures/construct/Lazy$Sink;Ljava/lang/String;)I",
+                          true),
       {l, s});
   return tc;
 }
@@ -154,16 +157,16 @@ TEST(LambdaExecutor, ObjectMethodsUseIdentityAndJdkDefaultsRun) {
   testing::AddCallStmt(tc, equals, {p}, p);  // 3: true
   testing::AddCallStmt(tc, equals, {q}, p);  // 4: false
   testing::AddCallStmt(
-      tc, testing::MakeMethod("java/lang/Object", "toString", "()Ljava/lang/String;", false),
-      {}, p);  // 5
-  int neg = testing::AddCallStmt(
-      tc,
-      testing::MakeMethod("java/util/function/Predicate", "negate",
-                          "()Ljava/util/function/Predicate;", false),
-      {}, p);  // 6: a default method
+      tc, testing::MakeMethod("java/lang/Object", "toString", "()Ljava/lang/String;", false), {},
+      p);  // 5
+  int neg = testing::AddCallStmt(tc,
+                                 testing::MakeMethod("java/util/function/Predicate", "negate",
+                                                     "()Ljava/util/function/Predicate;", false),
+                                 {}, p);  // 6: a default method
   int x = AddString(tc, u"x");
   testing::AddCallStmt(
-      tc, testing::MakeMethod("java/util/function/Predicate", "test", "(Ljava/lang/Object;)Z", false),
+      tc,
+      testing::MakeMethod("java/util/function/Predicate", "test", "(Ljava/lang/Object;)Z", false),
       {x}, neg);  // 8: !true
   testcase::ExecResult r = ex.Run(tc);
   ASSERT_TRUE(r.Normal()) << r.exception_class << " " << r.setup_error;
@@ -271,9 +274,9 @@ TEST(LambdaValueFactory, LambdasForFunctionalInterfacesOnly) {
   int functions = lambdas("java/util/function/Function", nullptr, nullptr);
   EXPECT_GT(functions, 5);
   EXPECT_LT(functions, 35);
-  EXPECT_EQ(lambdas("fixtures/construct/Shape", nullptr, nullptr), 0);  // Shapes.circle
+  EXPECT_EQ(lambdas("fixtures/construct/Shape", nullptr, nullptr), 0);          // Shapes.circle
   EXPECT_EQ(lambdas("fixtures/construct/Mocked$Sensor", nullptr, nullptr), 0);  // 2 methods
-  EXPECT_EQ(lambdas("java/lang/Readable", nullptr, nullptr), 0);  // StringReader
+  EXPECT_EQ(lambdas("java/lang/Readable", nullptr, nullptr), 0);                // StringReader
 
   // Generated calls of every target run without setup failures.
   int built = 0;

@@ -4,22 +4,21 @@
 // producers and only when switched on. Tests needing Mockito skip when libmockito-java is
 // not installed.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
 
 #include "classpath/classpath.h"
-#include "generate/values/mock_catalog.h"
 #include "generate/search/random_search.h"
+#include "generate/values/mock_catalog.h"
 #include "generate/values/universe.h"
 #include "generate/values/value_factory.h"
+#include "jvm/java_home.h"
 #include "jvm/mockito_jars.h"
 #include "jvm_fixture.h"
 #include "output/junit_writer.h"
 #include "output/validator.h"
 #include "testcase_builders.h"
-#include "jvm/java_home.h"
 
 namespace jtg {
 namespace {
@@ -72,7 +71,7 @@ TEST(Archive, PrefersFewerMocksBeforeShorterTests) {
   auto m = std::make_shared<const TestCase>(mocked);
   auto p = std::make_shared<const TestCase>(plain);
   EXPECT_TRUE(a.Update(m, {1}));
-  EXPECT_TRUE(a.Update(p, {1}));   // longer, but without a mock
+  EXPECT_TRUE(a.Update(p, {1}));  // longer, but without a mock
   EXPECT_FALSE(a.Update(m, {1}));
   // Not throwing still comes first.
   EXPECT_TRUE(a.Update(p, {2}, -1, /*threw=*/true));
@@ -97,11 +96,11 @@ TestCase ClassifyWithMock(int level, const std::u16string& name) {
                 testing::MakeMethod(kSensor, "name", "()Ljava/lang/String;", false)};
   mock.args = {lv, 1};
   tc.stmts.push_back(mock);
-  testing::AddCallStmt(tc,
-                       testing::MakeMethod(kMocked, "classify",
-                                           "(Lfixtures/construct/Mocked$Sensor;)Ljava/lang/String;",
-                                           true),
-                       {2});
+  testing::AddCallStmt(
+      tc,
+      testing::MakeMethod(kMocked, "classify",
+                          "(Lfixtures/construct/Mocked$Sensor;)Ljava/lang/String;", true),
+      {2});
   return tc;
 }
 
@@ -165,11 +164,9 @@ TEST(MockWriter, WritesMockAndStubsThatCompileAndPass) {
   output::JavaFile f = output::WriteJUnit(tests, opts, Oracle(ex));
   const std::string& src = f.source;
   EXPECT_NE(src.find("import static org.mockito.Mockito.*;"), std::string::npos) << src;
-  EXPECT_NE(src.find("Sensor sensor0 = mock(Sensor.class);"), std::string::npos)
-      << src;
+  EXPECT_NE(src.find("Sensor sensor0 = mock(Sensor.class);"), std::string::npos) << src;
   EXPECT_NE(src.find("when(sensor0.level()).thenReturn(150);"), std::string::npos) << src;
-  EXPECT_NE(src.find("when(sensor0.name()).thenReturn(\"temp\\\"q\");"), std::string::npos)
-      << src;
+  EXPECT_NE(src.find("when(sensor0.name()).thenReturn(\"temp\\\"q\");"), std::string::npos) << src;
   EXPECT_NE(src.find("assertEquals(\"temperature\", "), std::string::npos) << src;
 
   namespace fs = std::filesystem;
@@ -188,11 +185,11 @@ TEST(MockWriter, WritesMockAndStubsThatCompileAndPass) {
 
   // Without a mock, no Mockito import.
   TestCase plain;
-  testing::AddCallStmt(plain,
-                       testing::MakeMethod(kMocked, "classify",
-                                           "(Lfixtures/construct/Mocked$Sensor;)Ljava/lang/String;",
-                                           true),
-                       {});
+  testing::AddCallStmt(
+      plain,
+      testing::MakeMethod(kMocked, "classify",
+                          "(Lfixtures/construct/Mocked$Sensor;)Ljava/lang/String;", true),
+      {});
   Stmt null;
   null.kind = StmtKind::kNull;
   null.type = *ParseFieldDescriptor("L" + kSensor + ";");

@@ -38,7 +38,7 @@ constexpr int32_t kLt = 2;
 constexpr int32_t kRef = 6;
 
 testcase::ExecResult Exec(std::vector<int32_t> goals,
-                         std::vector<std::pair<int32_t, int32_t>> mutants) {
+                          std::vector<std::pair<int32_t, int32_t>> mutants) {
   testcase::ExecResult r;
   r.goals = std::move(goals);
   r.mutants = std::move(mutants);
@@ -167,8 +167,13 @@ TEST(MutationGoals, OperatorMutantFitnessKilledInfectionApproach) {
   // Site 20 ran (3 + 0: imul, idiv, irem infected), outcome 4 taken, site 21 did not run.
   // Entries that are not mutants of the site (a ROR index, a wrong opcode, the wrong
   // marker) are ignored.
-  auto e = goals.Evaluate({}, Exec({1, 4}, {{20, -1 - kIadd}, {20, kImul}, {20, kIdiv},
-                                            {20, kIrem}, {20, 0}, {20, kIand}, {21, -1 - kIor}}));
+  auto e = goals.Evaluate({}, Exec({1, 4}, {{20, -1 - kIadd},
+                                            {20, kImul},
+                                            {20, kIdiv},
+                                            {20, kIrem},
+                                            {20, 0},
+                                            {20, kIand},
+                                            {21, -1 - kIor}}));
   EXPECT_EQ(goals.CountOf(GoalKind::kWeakMutation, e.reached, nullptr), 3u);
   EXPECT_TRUE(e.sites_reached.contains(20));
   EXPECT_FALSE(e.sites_reached.contains(21));

@@ -141,8 +141,8 @@ TEST(MutationOperatorProbes, InfectedMutantsAreExactlyThoseThatDiffer) {
       {"lor", 'J', 0, 0, kLor, {}},
   };
   for (const Case& c : cases) {
-    SCOPED_TRACE(std::string(c.method) + "(" + std::to_string(c.a) + ", " +
-                 std::to_string(c.b) + ")");
+    SCOPED_TRACE(std::string(c.method) + "(" + std::to_string(c.a) + ", " + std::to_string(c.b) +
+                 ")");
     int32_t site = SiteOf(c.method);
     ExecResult r = Call(c.method, c.type, c.a, c.b);
     if (c.throws) {

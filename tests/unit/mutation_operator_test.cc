@@ -23,9 +23,7 @@ using testutil::TempDir;
 
 const fs::path kMutationFixtures = fs::path(JTG_FIXTURES_DIR) / "fixtures/mutation";
 
-std::vector<uint8_t> ArithBytes() {
-  return testutil::ReadBytes(kMutationFixtures / "Arith.class");
-}
+std::vector<uint8_t> ArithBytes() { return testutil::ReadBytes(kMutationFixtures / "Arith.class"); }
 
 bool MentionsWeakMutation(const std::vector<uint8_t>& bytes) {
   const std::string_view needle = "jtestgen/rt/WeakMutation";

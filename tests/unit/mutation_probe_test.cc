@@ -10,8 +10,8 @@
 #include <set>
 
 #include "jvm_fixture.h"
-#include "testcase_builders.h"
 #include "testcase/executor.h"
+#include "testcase_builders.h"
 
 namespace jtg {
 namespace {
@@ -84,8 +84,10 @@ Log LogOf(const ExecResult& r, int32_t cond) {
   Log out;
   for (const auto& [c, k] : r.mutants) {
     if (c != cond) continue;
-    if (k < 0) out.markers.push_back(-1 - k);
-    else out.infected.insert(k);
+    if (k < 0)
+      out.markers.push_back(-1 - k);
+    else
+      out.infected.insert(k);
   }
   return out;
 }
@@ -99,8 +101,8 @@ TEST(MutationProbes, RelationalJumpInfectsTheOperatorsThatDisagree) {
   // 1 < 2: ge false; eq false, ne true, lt true, gt false, le true.
   // 2 < 2: ge true; eq true, ne false, lt false, gt false, le true.
   // 3 < 2: ge true; eq false, ne true, lt false, gt true, le false.
-  for (const Case& c : {Case{1, 2, {kNe, kLt, kLe}}, Case{2, 2, {kNe, kLt, kGt}},
-                        Case{3, 2, {kEq, kLt, kLe}}}) {
+  for (const Case& c :
+       {Case{1, 2, {kNe, kLt, kLe}}, Case{2, 2, {kNe, kLt, kGt}}, Case{3, 2, {kEq, kLt, kLe}}}) {
     ExecResult r = Ints("lt", {c.a, c.b});
     ASSERT_TRUE(r.Normal()) << r.exception_class;
     Log log = LogOf(r, cond);
@@ -110,7 +112,7 @@ TEST(MutationProbes, RelationalJumpInfectsTheOperatorsThatDisagree) {
 }
 
 TEST(MutationProbes, CompareWithZero) {
-  int32_t cond = CondOf("pos");  // if (x > 0) -> ifle
+  int32_t cond = CondOf("pos");              // if (x > 0) -> ifle
   Log zero = LogOf(Ints("pos", {0}), cond);  // le true
   EXPECT_EQ(zero.markers, std::vector<int32_t>{kLe});
   EXPECT_EQ(zero.infected, (std::multiset<int32_t>{kNe, kLt, kGt}));

@@ -1,6 +1,6 @@
-#include "output/java_source.h"
-
 #include <gtest/gtest.h>
+
+#include "output/java_source.h"
 
 namespace jtg::output {
 namespace {

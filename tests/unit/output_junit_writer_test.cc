@@ -1,6 +1,6 @@
-#include "output/junit_writer.h"
-
 #include <gtest/gtest.h>
+
+#include "output/junit_writer.h"
 
 namespace jtg::output {
 namespace {
@@ -11,9 +11,7 @@ using testcase::StmtKind;
 TypeOracle Oracle() {
   TypeOracle o;
   o.is_public = [](const std::string&) { return true; };
-  o.is_collection = [](const classfile::TypeDesc& t) {
-    return t.class_name == "java/util/List";
-  };
+  o.is_collection = [](const classfile::TypeDesc& t) { return t.class_name == "java/util/List"; };
   o.is_map = [](const classfile::TypeDesc&) { return false; };
   o.public_exception = [](const std::string& n) { return n; };
   return o;

@@ -114,8 +114,8 @@ TEST(PerfReport, JsonKeysInContractOrder) {
   std::vector<std::string> top, keys;
   for (auto it = j.begin(); it != j.end(); ++it) top.push_back(it.key());
   // The contract's keys in order, then "version" (the binary that made the report).
-  EXPECT_EQ(top, (std::vector<std::string>{"class", "budget_s", "mu", "findings", "skipped",
-                                           "version"}));
+  EXPECT_EQ(
+      top, (std::vector<std::string>{"class", "budget_s", "mu", "findings", "skipped", "version"}));
   EXPECT_EQ(j["version"].get<std::string>().rfind("jtestgen ", 0), 0u);
   for (auto it = j["findings"][0].begin(); it != j["findings"][0].end(); ++it) {
     keys.push_back(it.key());

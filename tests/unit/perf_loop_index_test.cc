@@ -2,8 +2,6 @@
 // is installed, commons-collections3's CollectionUtils.containsAny. JDK classes are read
 // through the shared test JVM (ClassLoader.getSystemResourceAsStream: `.class` resources
 // of java.base are never encapsulated), as the perf pipeline reads them from its JVM.
-#include "perf/loop_index.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +13,7 @@
 #include "jvm_fixture.h"
 #include "perf/classpath_subtypes.h"
 #include "perf/jdk_dispatch.h"
+#include "perf/loop_index.h"
 
 namespace jtg::perf {
 namespace {

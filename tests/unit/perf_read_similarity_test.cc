@@ -160,15 +160,17 @@ TEST(ReadProbes, ProbesTheInnerLoopsReadsOnly) {
   const analysis::Loop& inner = forest.loops[1];
   ASSERT_EQ(inner.depth, 2);
 
-  auto probed = instrument::InstrumentLoopReads(bytes, "Grid", {"total", "()J", inner.header_offset});
+  auto probed =
+      instrument::InstrumentLoopReads(bytes, "Grid", {"total", "()J", inner.header_offset});
   ASSERT_TRUE(probed.ok()) << probed.status();
   EXPECT_EQ(probed->tails, 1);
   EXPECT_EQ(probed->loop_line, inner.line);
   // c < cols, s += cells[r * cols + c]: getfield cols, getfield cells, getfield cols, iaload.
   std::vector<std::string> what;
   for (const auto& s : probed->sites) what.push_back(s.what);
-  EXPECT_EQ(what, (std::vector<std::string>{"fixtures/perf/Grid.cols:I", "fixtures/perf/Grid.cells:[I",
-                                            "fixtures/perf/Grid.cols:I", "int[] element"}));
+  EXPECT_EQ(what,
+            (std::vector<std::string>{"fixtures/perf/Grid.cols:I", "fixtures/perf/Grid.cells:[I",
+                                      "fixtures/perf/Grid.cols:I", "int[] element"}));
   for (size_t i = 0; i < probed->sites.size(); ++i) {
     EXPECT_EQ(probed->sites[i].id, static_cast<int32_t>(i));
     EXPECT_GT(probed->sites[i].line, 0);
@@ -228,7 +230,8 @@ TEST(PerfReport, RepeatedReadsComeAfterTheContractKeys) {
   r.findings.push_back(f);
   auto j = nlohmann::ordered_json::parse(ReportJson(r));
   std::vector<std::string> keys;
-  for (auto it = j["findings"][0].begin(); it != j["findings"][0].end(); ++it) keys.push_back(it.key());
+  for (auto it = j["findings"][0].begin(); it != j["findings"][0].end(); ++it)
+    keys.push_back(it.key());
   ASSERT_GE(keys.size(), 2u);
   EXPECT_EQ(keys[keys.size() - 2], "test");
   EXPECT_EQ(keys.back(), "repeated_reads");

@@ -21,7 +21,9 @@ using testcase::Stmt;
 using testcase::StmtKind;
 using testcase::TestCase;
 
-classfile::TypeDesc Obj(const std::string& c) { return *classfile::ParseFieldDescriptor("L" + c + ";"); }
+classfile::TypeDesc Obj(const std::string& c) {
+  return *classfile::ParseFieldDescriptor("L" + c + ";");
+}
 
 // new <impl>(); repeat add(base + f(i)) mult*n + add times; then size().
 TestCase Filled(const std::string& impl, RepeatPattern pattern, int32_t mult, int32_t add,
@@ -69,8 +71,7 @@ TEST(Repeat, FillsCollectionsByPattern) {
   EXPECT_EQ(size_of(Filled("java/util/HashSet", RepeatPattern::kSame, 1, 0, 1000)), 1);
   EXPECT_EQ(size_of(Filled("java/util/HashSet", RepeatPattern::kModulo, 1, 0, 1000)), 3);
   // 100k elements in one statement (local references are released per element).
-  EXPECT_EQ(size_of(Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 0, 100000)),
-            100000);
+  EXPECT_EQ(size_of(Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 0, 100000)), 100000);
 }
 
 TEST(Repeat, ScaledLiteralFollowsTheSizeParameter) {
@@ -166,10 +167,12 @@ TEST(PerfWriter, SizedMethodReturnsTheCallUnderTest) {
   EXPECT_NE(s.find("static final int N = 1024;"), std::string::npos) << s;
   EXPECT_NE(s.find("public void size_distinct() throws Throwable {"), std::string::npos) << s;
   EXPECT_NE(s.find("size_distinct(N).run();"), std::string::npos) << s;
-  EXPECT_NE(s.find("public static Body size_distinct(int n) throws Throwable {"),
-            std::string::npos) << s;
-  EXPECT_NE(s.find("for (int i = 0; i < n + 1; i++) { collection0.add(Integer.valueOf((7 + i))); }"),
-            std::string::npos) << s;
+  EXPECT_NE(s.find("public static Body size_distinct(int n) throws Throwable {"), std::string::npos)
+      << s;
+  EXPECT_NE(
+      s.find("for (int i = 0; i < n + 1; i++) { collection0.add(Integer.valueOf((7 + i))); }"),
+      std::string::npos)
+      << s;
   EXPECT_NE(s.find("return () -> { collection0.size(); };"), std::string::npos) << s;
   EXPECT_EQ(s.find("assert"), std::string::npos) << s;
   EXPECT_EQ(f.test_names, (std::vector<std::string>{"size_distinct"}));

@@ -50,7 +50,8 @@ std::pair<std::set<int32_t>, int> RepsOf(const Filtered& f, uint8_t opcode) {
 }
 
 int Ignored(const Filtered& f) {
-  return static_cast<int>(std::count(f.filter.rep.begin(), f.filter.rep.end(), InsnFilter::kIgnored));
+  return static_cast<int>(
+      std::count(f.filter.rep.begin(), f.filter.rep.end(), InsnFilter::kIgnored));
 }
 
 constexpr uint8_t kPutstatic = 0xb3, kMonitorexit = 0xc3, kAthrow = 0xbf;

@@ -11,7 +11,8 @@ namespace jtg::report {
 namespace {
 
 TEST(ReportSourcePageTest, LinesAreColouredByStatusAndEscaped) {
-  const std::string text = "class A {\n  int f(int x) { return x < 0 ? 1 : 2; }\n  void g() {}\n}\n";
+  const std::string text =
+      "class A {\n  int f(int x) { return x < 0 ? 1 : 2; }\n  void g() {}\n}\n";
   std::map<int, LineCounts> lines;
   lines[2] = {.mi = 0, .ci = 5, .mb = 1, .cb = 1};  // partly: one branch missed
   lines[3] = {.mi = 1, .ci = 0};                    // missed

@@ -23,8 +23,7 @@ WrittenTest Pure(int x) {
 
 WrittenTest Exits() {
   WrittenTest t;  // System.exit(3) by reflection: a plain JVM obeys it
-  testing::AddCallStmt(t.test, testing::MakeMethod(kOutside, "exitByReflection", "()I", true),
-                       {});
+  testing::AddCallStmt(t.test, testing::MakeMethod(kOutside, "exitByReflection", "()I", true), {});
   return t;
 }
 

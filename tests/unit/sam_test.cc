@@ -1,11 +1,12 @@
 // Functional-interface detection (generate/values/sam.h) on the fixture interfaces of
 // fixtures/sam/Sams and on JDK interfaces, whose class files come through the shared JVM
 // (Executor::ClassBytes), as in the value factory.
+#include "generate/values/sam.h"
+
 #include <gtest/gtest.h>
 
 #include "classpath/classpath.h"
 #include "generate/values/generic_params.h"
-#include "generate/values/sam.h"
 #include "jvm_fixture.h"
 
 namespace jtg::generate {
@@ -53,8 +54,8 @@ TEST_F(SamTest, UserInterfaces) {
 }
 
 TEST_F(SamTest, NotFunctional) {
-  for (const char* n : {"Two", "Overloads", "NoAbstract", "Empty", "GenericMethod",
-                        "Annotation", "AbstractClass", "Missing"}) {
+  for (const char* n : {"Two", "Overloads", "NoAbstract", "Empty", "GenericMethod", "Annotation",
+                        "AbstractClass", "Missing"}) {
     EXPECT_EQ(SamOf(kSams + n), "") << n;
   }
   EXPECT_EQ(SamOf("fixtures/construct/Mocked$Sensor"), "");  // level() and name()
@@ -65,8 +66,7 @@ TEST_F(SamTest, JdkInterfacesThroughTheJvm) {
   EXPECT_EQ(SamOf("java/util/function/Supplier"), "get ()Ljava/lang/Object;");
   EXPECT_EQ(SamOf("java/lang/Runnable"), "run ()V");
   EXPECT_EQ(SamOf("java/util/concurrent/Callable"), "call ()Ljava/lang/Object;");
-  EXPECT_EQ(SamOf("java/util/function/Function"),
-            "apply (Ljava/lang/Object;)Ljava/lang/Object;");
+  EXPECT_EQ(SamOf("java/util/function/Function"), "apply (Ljava/lang/Object;)Ljava/lang/Object;");
   EXPECT_EQ(SamOf("java/util/function/UnaryOperator"),  // inherited from Function
             "apply (Ljava/lang/Object;)Ljava/lang/Object;");
   EXPECT_EQ(SamOf("java/util/function/IntPredicate"), "test (I)Z");

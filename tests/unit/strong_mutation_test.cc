@@ -39,7 +39,7 @@ const instrument::MethodPlan* PlanOf(const std::string& method) {
 
 // Runs Strong.<method> on int/long literals with mutant (site, k) on (site 0: none).
 int64_t RunWith(const std::string& method, const std::string& desc, std::vector<int64_t> args,
-            int32_t site = 0, int32_t k = -1) {
+                int32_t site = 0, int32_t k = -1) {
   TestCase tc;
   std::vector<int> ids;
   for (size_t i = 0; i < args.size(); ++i) {

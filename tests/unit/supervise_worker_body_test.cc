@@ -1,13 +1,13 @@
 // The worker's end as the supervisor reads it (supervise/worker_body.h): the work's own
 // status code passes through the shared page, and an exception never escapes the worker.
-#include "supervise/worker_body.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+
+#include "supervise/worker_body.h"
 
 namespace jtg::supervise {
 namespace {
@@ -46,9 +46,9 @@ TEST_F(WorkerBodyTest, TheWorkersStatusCodeAndMessagePassThrough) {
 TEST_F(WorkerBodyTest, AnEscapingExceptionBecomesAnInternalStatusNamingIt) {
   int rc = 0;
   EXPECT_NO_THROW(rc = RunWorkerBody(page_, "/tmp", []() -> Status {
-    std::filesystem::create_directories("/dev/null/jtg-escape");  // throws
-    return absl::OkStatus();
-  }));
+                    std::filesystem::create_directories("/dev/null/jtg-escape");  // throws
+                    return absl::OkStatus();
+                  }));
   EXPECT_EQ(rc, 1);
   EXPECT_EQ(page_->finished, 1);
   Status st = WorkerStatus(*page_, rc);

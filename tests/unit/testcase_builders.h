@@ -49,8 +49,8 @@ inline int AddCallStmt(testcase::TestCase& tc, std::shared_ptr<const testcase::C
                        std::vector<int> args, int receiver = -1) {
   testcase::Stmt s;
   s.kind = testcase::StmtKind::kCall;
-  s.type = c->IsConstructor() ? *classfile::ParseFieldDescriptor("L" + c->owner + ";")
-                              : c->desc.ret;
+  s.type =
+      c->IsConstructor() ? *classfile::ParseFieldDescriptor("L" + c->owner + ";") : c->desc.ret;
   s.callable = std::move(c);
   s.args = std::move(args);
   s.receiver = receiver;

@@ -1,6 +1,8 @@
 // The verifier's type states before every instruction (instrument/type_states.h) and the
 // stack map frame encoding round trip (frame_state.h ExpandFrames / CompressFrames), on the
 // cover fixture built for them (cover.Frames) and on all of commons-lang3.
+#include "instrument/type_states.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include "classfile/bytecode.h"
 #include "classfile/class_file.h"
 #include "instrument/frame_state.h"
-#include "instrument/type_states.h"
 #include "instrument_test_util.h"
 
 namespace jtg::instrument {
@@ -100,7 +101,8 @@ TEST(TypeStatesTest, NewPushesUninitializedUntilItsConstructorRuns) {
     for (const VerificationType& v : s->stack) {
       if (v.tag != VerificationType::kUninitialized) continue;
       bool is_new = false;
-      for (const auto& in : pair.insns) is_new |= in.offset == v.data && in.opcode == classfile::op::kNew;
+      for (const auto& in : pair.insns)
+        is_new |= in.offset == v.data && in.opcode == classfile::op::kNew;
       EXPECT_TRUE(is_new) << v.data;
     }
   }
@@ -113,7 +115,8 @@ TEST(TypeStatesTest, ThisIsUninitializedUntilTheOtherConstructorRuns) {
   EXPECT_EQ(ctor.states.front()->locals[0].tag, VerificationType::kUninitializedThis);
   EXPECT_EQ(ctor.states.back()->locals[0].tag, VerificationType::kObject);  // at `return`
   int uninit_this_on_stack = 0;
-  for (const auto& s : ctor.states) uninit_this_on_stack += Count(s->stack, VerificationType::kUninitializedThis) > 0;
+  for (const auto& s : ctor.states)
+    uninit_this_on_stack += Count(s->stack, VerificationType::kUninitializedThis) > 0;
   EXPECT_GT(uninit_this_on_stack, 3);  // `this` stays below the branching arguments
 }
 
@@ -128,7 +131,8 @@ TEST(TypeStatesTest, StoringIntoHalfOfALongMakesTheOtherHalfTop) {
     const auto& l = s->locals;
     saw_long |= Count(l, VerificationType::kLong) >= 2;  // a and b (and t)
     for (size_t i = 1; i + 1 < l.size(); ++i) {
-      saw_hole |= l[i].tag == VerificationType::kTop && l[i + 1].tag == VerificationType::kInteger &&
+      saw_hole |= l[i].tag == VerificationType::kTop &&
+                  l[i + 1].tag == VerificationType::kInteger &&
                   l[i - 1].tag == VerificationType::kDouble;  // ..., d, [t's first half], y
     }
   }
@@ -143,7 +147,8 @@ TEST(TypeStatesTest, ArrayComponentsFollowTheArrayType) {
   std::set<std::string> stack_types;
   for (const auto& s : grid.states) {
     for (const VerificationType& v : s->stack) {
-      if (v.tag == VerificationType::kObject) stack_types.insert(std::string(*cls.cp.ClassName(v.data)));
+      if (v.tag == VerificationType::kObject)
+        stack_types.insert(std::string(*cls.cp.ClassName(v.data)));
     }
   }
   EXPECT_TRUE(stack_types.count("[Ljava/lang/String;")) << "aaload of a String[][]";
@@ -160,8 +165,9 @@ void CheckAgainstFrames(classfile::ClassFile& cls, int& methods, int& checked) {
     auto insns = classfile::DecodeCode(mi.code->code);
     ASSERT_TRUE(insns.ok());
     const std::string what = std::string(cls.Name()) + "." + std::string(cls.MethodName(mi));
-    auto st = StatesBefore(*mi.code, *insns, cls.Name(), cls.MethodName(mi),
-                           cls.MethodDescriptor(mi), (mi.access & classfile::kAccStatic) != 0, cls.cp);
+    auto st =
+        StatesBefore(*mi.code, *insns, cls.Name(), cls.MethodName(mi), cls.MethodDescriptor(mi),
+                     (mi.access & classfile::kAccStatic) != 0, cls.cp);
     ASSERT_TRUE(st.ok()) << what << ": " << st.status();
     auto initial = InitialState(cls.Name(), cls.MethodName(mi), cls.MethodDescriptor(mi),
                                 (mi.access & classfile::kAccStatic) != 0, cls.cp);
@@ -173,17 +179,20 @@ void CheckAgainstFrames(classfile::ClassFile& cls, int& methods, int& checked) {
       std::vector<VerificationType> out;
       for (const VerificationType& v : locals) {
         out.push_back(v);
-        if (v.tag == VerificationType::kLong || v.tag == VerificationType::kDouble) out.push_back({});
+        if (v.tag == VerificationType::kLong || v.tag == VerificationType::kDouble)
+          out.push_back({});
       }
       return out;
     };
     for (size_t i = 0; i < insns->size(); ++i) {
       const classfile::Insn& in = (*insns)[i];
-      if (in.kind != classfile::InsnKind::kGoto && in.kind != classfile::InsnKind::kConditional) continue;
+      if (in.kind != classfile::InsnKind::kGoto && in.kind != classfile::InsnKind::kConditional)
+        continue;
       ASSERT_TRUE((*st)[i].has_value()) << what << " @" << in.offset;
       FrameState before = *(*st)[i];
       if (in.kind == classfile::InsnKind::kConditional) {
-        const bool two = in.opcode >= classfile::op::kIfIcmpeq && in.opcode <= classfile::op::kIfAcmpne;
+        const bool two =
+            in.opcode >= classfile::op::kIfIcmpeq && in.opcode <= classfile::op::kIfAcmpne;
         ASSERT_GE(before.stack.size(), two ? 2u : 1u) << what << " @" << in.offset;
         before.stack.resize(before.stack.size() - (two ? 2 : 1));
       }
@@ -194,7 +203,8 @@ void CheckAgainstFrames(classfile::ClassFile& cls, int& methods, int& checked) {
       ASSERT_EQ(before.stack.size(), frame.stack.size()) << what << " @" << in.offset;
       for (size_t k = 0; k < frame.stack.size(); ++k) {
         const uint8_t got = before.stack[k].tag, want = frame.stack[k].tag;
-        EXPECT_TRUE(got == want || (got == VerificationType::kNull && want == VerificationType::kObject))
+        EXPECT_TRUE(got == want ||
+                    (got == VerificationType::kNull && want == VerificationType::kObject))
             << what << " @" << in.offset << " stack " << k;
       }
       const auto have = slots(before.locals), need = slots(frame.locals);

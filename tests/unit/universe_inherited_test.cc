@@ -26,9 +26,7 @@ std::set<std::string> Keys(const std::vector<generate::CallablePtr>& cs, size_t 
   return out;
 }
 
-StatusOr<std::vector<uint8_t>> NoJdk(const std::string& name) {
-  return absl::NotFoundError(name);
-}
+StatusOr<std::vector<uint8_t>> NoJdk(const std::string& name) { return absl::NotFoundError(name); }
 
 TEST(InheritedCalls, SuperclassAndDefaultMethodsNotOverridden) {
   auto cp = classpath::Classpath::Open(kFixtures);
@@ -37,8 +35,8 @@ TEST(InheritedCalls, SuperclassAndDefaultMethodsNotOverridden) {
   ASSERT_TRUE(u.ok()) << u.status();
   // Its own methods, the protected one included (the test lives in its package).
   EXPECT_EQ(Keys((*u)->targets()),
-            (std::set<std::string>{"<init>()V", "twice()I", "name()Ljava/lang/String;",
-                                   "size()I", "peek()I"}));
+            (std::set<std::string>{"<init>()V", "twice()I", "name()Ljava/lang/String;", "size()I",
+                                   "peek()I"}));
   EXPECT_EQ((*u)->calls().size(), (*u)->targets().size());  // nothing inherited yet
   (*u)->AddInheritedCalls(NoJdk);
   const auto& calls = (*u)->calls();
@@ -62,8 +60,9 @@ TEST(InheritedCalls, JdkBaseClassesAreReadThroughTheJvm) {
   auto& vm = *testing::GetSharedJvm().vm;
   (*u)->AddInheritedCalls([&vm](const std::string& n) { return vm.ReadSystemClassBytes(n); });
   std::set<std::string> got = Keys((*u)->calls(), (*u)->targets().size());
-  for (const char* want : {"add(Ljava/lang/Object;)Z", "isEmpty()Z", "iterator()Ljava/util/Iterator;",
-                           "contains(Ljava/lang/Object;)Z", "forEach(Ljava/util/function/Consumer;)V"}) {
+  for (const char* want :
+       {"add(Ljava/lang/Object;)Z", "isEmpty()Z", "iterator()Ljava/util/Iterator;",
+        "contains(Ljava/lang/Object;)Z", "forEach(Ljava/util/function/Consumer;)V"}) {
     EXPECT_TRUE(got.count(want)) << want;
   }
   EXPECT_FALSE(got.count("get(I)Ljava/lang/Object;"));  // Bag's bridge method hides it
@@ -87,12 +86,12 @@ TEST(ViewMethods, InterfaceAndSuperinterfaceMethodsOfJdkTypes) {
                                    "setValue(Ljava/lang/Object;)Ljava/lang/Object;",
                                    "equals(Ljava/lang/Object;)Z", "hashCode()I"}));
   std::set<std::string> set = Keys((*u)->ViewMethodsOf("java/util/Set"));
-  EXPECT_TRUE(set.count("size()I"));                           // Set's own
+  EXPECT_TRUE(set.count("size()I"));                                    // Set's own
   EXPECT_TRUE(set.count("removeIf(Ljava/util/function/Predicate;)Z"));  // Collection's
   EXPECT_TRUE(set.count("forEach(Ljava/util/function/Consumer;)V"));    // Iterable's
-  EXPECT_FALSE(set.count("of()Ljava/util/Set;"));              // static
-  EXPECT_TRUE((*u)->ViewMethodsOf("java/lang/String").empty());  // concrete: its own class
-  EXPECT_TRUE((*u)->ViewMethodsOf("fixtures/inherit/Bag").empty());  // the CUT
+  EXPECT_FALSE(set.count("of()Ljava/util/Set;"));                       // static
+  EXPECT_TRUE((*u)->ViewMethodsOf("java/lang/String").empty());         // concrete: its own class
+  EXPECT_TRUE((*u)->ViewMethodsOf("fixtures/inherit/Bag").empty());     // the CUT
   EXPECT_EQ(Keys((*u)->ViewMethodsOf("fixtures/inherit/Named")),
             (std::set<std::string>{"name()Ljava/lang/String;", "greeting()Ljava/lang/String;"}));
 }
@@ -160,10 +159,14 @@ TEST(Literals, FloatingPointSpecialValuesAreDrawn) {
     const auto& s = tc.stmts[static_cast<size_t>(a)];
     if (s.kind != testcase::StmtKind::kLiteral) continue;
     double d = s.lit.d;
-    if (std::isnan(d)) ++nan;
-    else if (std::isinf(d)) ++(d > 0 ? inf : neg_inf);
-    else if (d == 0 && std::signbit(d)) ++neg_zero;
-    else ++other;
+    if (std::isnan(d))
+      ++nan;
+    else if (std::isinf(d))
+      ++(d > 0 ? inf : neg_inf);
+    else if (d == 0 && std::signbit(d))
+      ++neg_zero;
+    else
+      ++other;
   }
   EXPECT_GT(nan, 0);
   EXPECT_GT(inf, 0);

@@ -57,14 +57,13 @@ class WriteValidatedTest : public ::testing::Test {
 
 TEST_F(WriteValidatedTest, DropsTheFailingTestAndWritesTheRest) {
   const std::vector<std::string> names = {"a", "b", "c"};
-  auto r = WriteValidated(
-      3,
-      [&](const std::vector<size_t>& kept) {
-        std::vector<std::string> n;
-        for (size_t i : kept) n.push_back(names[i]);
-        return HandWritten(n, {"b"});
-      },
-      out_, vopts_, {.max_rounds = 4, .quiet = true});
+  auto r = WriteValidated(3,
+                          [&](const std::vector<size_t>& kept) {
+                            std::vector<std::string> n;
+                            for (size_t i : kept) n.push_back(names[i]);
+                            return HandWritten(n, {"b"});
+                          },
+                          out_, vopts_, {.max_rounds = 4, .quiet = true});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_TRUE(r->converged);
@@ -82,14 +81,13 @@ TEST_F(WriteValidatedTest, DropsTheFailingTestAndWritesTheRest) {
 TEST_F(WriteValidatedTest, RoundsRunningOutLeaveNoFileAndNothingWritten) {
   PlantStale();
   // Each round the last kept test fails: three tests need three rounds to converge.
-  auto r = WriteValidated(
-      3,
-      [&](const std::vector<size_t>& kept) {
-        std::vector<std::string> n;
-        for (size_t i : kept) n.push_back("t" + std::to_string(i));
-        return HandWritten(n, {n.back()});
-      },
-      out_, vopts_, {.max_rounds = 2, .quiet = true});
+  auto r = WriteValidated(3,
+                          [&](const std::vector<size_t>& kept) {
+                            std::vector<std::string> n;
+                            for (size_t i : kept) n.push_back("t" + std::to_string(i));
+                            return HandWritten(n, {n.back()});
+                          },
+                          out_, vopts_, {.max_rounds = 2, .quiet = true});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->written);
   EXPECT_FALSE(r->converged);

@@ -24,15 +24,14 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "generate/values/build_log.h"
 #include "generate/goals/coverage_model.h"
+#include "generate/values/build_log.h"
 
 namespace jtg::generate {
 
 // Whether a value of runtime class `binary_name` (java.lang.String, [I) is an instance of
 // `type` (internal name a/b/C or array descriptor, as `instanceof` names it).
-using InstanceOfFn =
-    std::function<bool(const std::string& binary_name, const std::string& type)>;
+using InstanceOfFn = std::function<bool(const std::string& binary_name, const std::string& type)>;
 
 struct GoalBlame {
   std::string type;  // Java source name: java.util.Locale, char[]

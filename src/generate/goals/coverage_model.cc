@@ -118,8 +118,7 @@ Workload CoverageModel::WorkloadOf(const std::vector<int32_t>& ids,
 }
 
 std::vector<int32_t> CoverageModel::GoalsReached(
-    const std::vector<int32_t>& ids,
-    const std::vector<std::pair<int32_t, int32_t>>& sw) const {
+    const std::vector<int32_t>& ids, const std::vector<std::pair<int32_t, int32_t>>& sw) const {
   std::vector<int32_t> out;
   for (int32_t id : ids) {
     if (goal_set_.contains(id)) out.push_back(id);
@@ -153,8 +152,10 @@ void CoverageModel::SwitchDistances(const std::vector<std::pair<int32_t, int32_t
     bool matched = false;
     for (size_t k = 0; k < info.keys.size(); ++k) {
       double d = std::abs(static_cast<double>(key) - static_cast<double>(info.keys[k]));
-      if (d == 0) matched = true;
-      else keep_min(info.key_goal[k], d);
+      if (d == 0)
+        matched = true;
+      else
+        keep_min(info.key_goal[k], d);
     }
     if (matched) keep_min(info.default_goal, 1.0);
   }

@@ -4,8 +4,8 @@
 #include <limits>
 #include <utility>
 
-#include "instrument/mutation_ops.h"
 #include "absl/strings/str_cat.h"
+#include "instrument/mutation_ops.h"
 
 namespace jtg::generate {
 
@@ -143,15 +143,15 @@ Evaluation GoalModel::Evaluate(const testcase::TestCase& tc, const testcase::Exe
     e.reached.insert(Dynamic(GoalKind::kMethodNoException, "normal:" + m));
     if (i < r.values.size() && s.ProducesValue() && !s.callable->IsConstructor()) {
       std::string cat = Category(r.values[i], s.type);
-      if (!cat.empty()) e.reached.insert(Dynamic(GoalKind::kOutput, absl::StrCat("output:", m, ":", cat)));
+      if (!cat.empty())
+        e.reached.insert(Dynamic(GoalKind::kOutput, absl::StrCat("output:", m, ":", cat)));
     }
     for (size_t k = 0; k < s.args.size(); ++k) {
       size_t a = static_cast<size_t>(s.args[k]);
       if (a >= r.values.size()) continue;
       std::string cat = Category(r.values[a], tc.stmts[a].type);
       if (!cat.empty()) {
-        e.reached.insert(Dynamic(GoalKind::kInput,
-                                 absl::StrCat("input:", m, ":", k, ":", cat)));
+        e.reached.insert(Dynamic(GoalKind::kInput, absl::StrCat("input:", m, ":", k, ":", cat)));
       }
     }
   }
@@ -216,8 +216,8 @@ std::vector<int32_t> GoalModel::Released(const absl::flat_hash_set<int32_t>& cov
     if (covered.contains(g)) continue;
     if (auto s = mutant_site_.find(g); s != mutant_site_.end()) {
       const auto& deps = coverage_.mutation_sites().at(s->second).control_deps;
-      if (deps.empty() || std::any_of(deps.begin(), deps.end(),
-                                      [&](int32_t d) { return covered.contains(d); })) {
+      if (deps.empty() ||
+          std::any_of(deps.begin(), deps.end(), [&](int32_t d) { return covered.contains(d); })) {
         out.push_back(g);
       }
       continue;
@@ -227,9 +227,8 @@ std::vector<int32_t> GoalModel::Released(const absl::flat_hash_set<int32_t>& cov
       continue;
     }
     const auto& deps = coverage_.DepsOf(g);
-    bool released = deps.empty() ||
-                    std::any_of(deps.begin(), deps.end(),
-                                [&](int32_t d) { return covered.contains(d); });
+    bool released = deps.empty() || std::any_of(deps.begin(), deps.end(),
+                                                [&](int32_t d) { return covered.contains(d); });
     if (released) out.push_back(g);
   }
   return out;
@@ -261,8 +260,8 @@ std::string GoalModel::Describe(int32_t goal) const {
       const auto k = static_cast<uint8_t>(std::stoi(key.substr(key.rfind(':') + 1)));
       out += " (" + std::string(instrument::OperatorClass(site.opcode)) + " " +
              std::string(instrument::OperatorMnemonic(site.opcode)) + "->" +
-             std::string(instrument::OperatorMnemonic(k)) + ", line " +
-             std::to_string(site.line) + ")";
+             std::string(instrument::OperatorMnemonic(k)) + ", line " + std::to_string(site.line) +
+             ")";
     } else if (auto c = mutant_cond_.find(goal); c != mutant_cond_.end()) {
       static constexpr const char* kRor[] = {"eq", "ne", "lt", "ge", "gt", "le"};
       const int k = std::stoi(key.substr(key.rfind(':') + 1));

@@ -44,9 +44,15 @@
 namespace jtg::generate {
 
 enum class GoalKind : uint8_t {
-  kBranch, kLine, kMethod, kMethodNoException, kException, kOutput, kInput, kWeakMutation
+  kBranch,
+  kLine,
+  kMethod,
+  kMethodNoException,
+  kException,
+  kOutput,
+  kInput,
+  kWeakMutation
 };
-
 
 class GoalModel : public Objectives {
  public:

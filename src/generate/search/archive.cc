@@ -4,8 +4,8 @@ namespace jtg::generate {
 
 using testcase::TestCase;
 
-bool Archive::Update(const std::shared_ptr<const TestCase>& tc,
-                     const std::vector<int32_t>& goals, double secondary, bool threw) {
+bool Archive::Update(const std::shared_ptr<const TestCase>& tc, const std::vector<int32_t>& goals,
+                     double secondary, bool threw) {
   if (secondary < 0) secondary = static_cast<double>(tc->size());
   const int mocks = tc->MockCount();
   bool kept = false;

@@ -38,19 +38,17 @@ bool AssertionDetects(const Observed& o, const Observed& m) {
         return std::fabs(o.d - m.d) > 0.01;
       }
       return o.i != m.i;
-    case Observed::kString:
-      return o.s != m.s;
+    case Observed::kString: return o.s != m.s;
     case Observed::kNull:
-    case Observed::kNone:
-      return false;
+    case Observed::kNone: return false;
   }
   return false;
 }
 
 AssertionChoice ChooseAssertions(const testcase::TestCase& test,
                                  const testcase::ExecResult& original,
-                                 const std::vector<MutantRef>& candidates,
-                                 const RunWithMutant& run, size_t max_runs) {
+                                 const std::vector<MutantRef>& candidates, const RunWithMutant& run,
+                                 size_t max_runs) {
   AssertionChoice c;
   const std::vector<bool> assertable = Assertable(test, original);
   c.keep.assign(test.size(), false);

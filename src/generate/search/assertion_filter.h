@@ -36,10 +36,10 @@ struct MutantRef {
 using RunWithMutant = std::function<testcase::ExecResult(const testcase::TestCase&, MutantRef)>;
 
 struct AssertionChoice {
-  std::vector<bool> keep;            // per statement: emit its value assertion
-  std::vector<MutantRef> killed;     // mutants the kept assertions or the flow kill
-  size_t assertions_before = 0;      // value assertions the writer would emit unfiltered
-  size_t assertions_after = 0;       // of which kept
+  std::vector<bool> keep;         // per statement: emit its value assertion
+  std::vector<MutantRef> killed;  // mutants the kept assertions or the flow kill
+  size_t assertions_before = 0;   // value assertions the writer would emit unfiltered
+  size_t assertions_after = 0;    // of which kept
 };
 
 // Whether the assertion on `original` would fail on `mutated` (the values compared as the
@@ -52,7 +52,7 @@ bool AssertionDetects(const testcase::Observed& original, const testcase::Observ
 // the later statement); at most `max_runs` mutant runs (the rest are not tried).
 AssertionChoice ChooseAssertions(const testcase::TestCase& test,
                                  const testcase::ExecResult& original,
-                                 const std::vector<MutantRef>& candidates,
-                                 const RunWithMutant& run, size_t max_runs = 200);
+                                 const std::vector<MutantRef>& candidates, const RunWithMutant& run,
+                                 size_t max_runs = 200);
 
 }  // namespace jtg::generate

@@ -137,7 +137,8 @@ bool CandidateSearch::Connected(const std::vector<int>& seq) {
       }
       if (!linked) {  // define→use on a static field: no object needed
         const auto& rj = EffectsOf(seq[j]).static_reads;
-        for (const std::string& f : EffectsOf(seq[i]).static_writes) linked = linked || rj.contains(f);
+        for (const std::string& f : EffectsOf(seq[i]).static_writes)
+          linked = linked || rj.contains(f);
       }
       if (linked) join(i, j);
     }

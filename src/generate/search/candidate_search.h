@@ -49,8 +49,7 @@ class CandidateSearch {
   static constexpr size_t kMaxInvokables = 48;
 
   // Candidates for `mut` (a target of `u`) of at most `max_length` calls, MUT included.
-  CandidateSearch(Universe& u, analysis::FieldEffects& fx, CallablePtr mut,
-                  size_t max_length = 4);
+  CandidateSearch(Universe& u, analysis::FieldEffects& fx, CallablePtr mut, size_t max_length = 4);
 
   // The invokables, in the index order used by the partial-order reduction.
   const std::vector<CallablePtr>& invokables() const { return inv_; }
@@ -69,7 +68,9 @@ class CandidateSearch {
                    testcase::TestCase* tc) const;
 
  private:
-  const testcase::Callable& At(int i) const { return i < 0 ? *mut_ : *inv_[static_cast<size_t>(i)]; }
+  const testcase::Callable& At(int i) const {
+    return i < 0 ? *mut_ : *inv_[static_cast<size_t>(i)];
+  }
   const analysis::MethodEffects& EffectsOf(int i);
   // Reference slot types (receiver first) of invokable i.
   std::vector<std::string> RefSlots(int i) const;

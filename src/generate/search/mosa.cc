@@ -12,12 +12,16 @@ namespace jtg::generate {
 
 using testcase::TestCase;
 
-Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng, const MosaOptions& opts)
-    : u_(u), goals_(goals), ex_(ex), rng_(rng), opts_(opts),
+Mosa::Mosa(Universe& u, Objectives& goals, testcase::Executor& ex, Rng& rng,
+           const MosaOptions& opts)
+    : u_(u),
+      goals_(goals),
+      ex_(ex),
+      rng_(rng),
+      opts_(opts),
       factory_(u, pool_, ex, rng, FactoryLimits{3, opts.max_length, 0.05, 0.3}),
       selector_(opts_.targets.empty() ? u.calls() : opts_.targets,
-                opts_.targets.empty() ? u.targets().size() : SIZE_MAX,
-                opts_.inherited_weight),
+                opts_.targets.empty() ? u.targets().size() : SIZE_MAX, opts_.inherited_weight),
       variation_(u, factory_, selector_, ex, rng, opts.max_length),
       effects_(u.classpath()) {}
 
@@ -137,8 +141,8 @@ std::vector<Individual> Mosa::Select(std::vector<Individual> all) {
         improved_ = true;
       }
     }
-    secondary[i] = opts_.adaptive_performance ? all[i].performance
-                                              : static_cast<double>(all[i].test->size());
+    secondary[i] =
+        opts_.adaptive_performance ? all[i].performance : static_cast<double>(all[i].test->size());
     proxies[i] = MeasureProxies(*all[i].test, all[i].eval);
   }
   auto fronts = PreferenceSort(fit, secondary, opts_.population, rng_);
@@ -146,10 +150,9 @@ std::vector<Individual> Mosa::Select(std::vector<Individual> all) {
   size_t remain = std::max(opts_.population, fronts.empty() ? 0 : fronts[0].size());
   for (size_t d = 0; d < fronts.size() && remain > 0; ++d) {
     const auto& front = fronts[d];
-    std::vector<double> score =
-        heuristic_ == 'P' ? PerformanceHeuristic(proxies, front)
-        : opts_.epsilon_diversity ? EpsilonDominance(fit, front)
-                                  : SubvectorDominance(fit, front);
+    std::vector<double> score = heuristic_ == 'P'         ? PerformanceHeuristic(proxies, front)
+                                : opts_.epsilon_diversity ? EpsilonDominance(fit, front)
+                                                          : SubvectorDominance(fit, front);
     std::vector<size_t> order(front.size());
     for (size_t k = 0; k < order.size(); ++k) order[k] = k;
     if (front.size() > remain) {
@@ -251,8 +254,7 @@ void Mosa::Run(const SearchBudget& budget) {
       CandidateRound(population, out_of_budget);
     }
   }
-  stats_.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace jtg::generate

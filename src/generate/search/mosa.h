@@ -16,16 +16,16 @@
 #include <vector>
 
 #include "analysis/field_effects.h"
-#include "generate/values/build_log.h"
-#include "generate/search/candidate_search.h"
 #include "generate/goals/goals.h"
+#include "generate/rng.h"
+#include "generate/search/candidate_search.h"
 #include "generate/search/objectives.h"
 #include "generate/search/random_search.h"
-#include "generate/rng.h"
 #include "generate/search/target_selector.h"
+#include "generate/search/variation.h"
+#include "generate/values/build_log.h"
 #include "generate/values/universe.h"
 #include "generate/values/value_factory.h"
-#include "generate/search/variation.h"
 #include "testcase/executor.h"
 
 namespace jtg::generate {
@@ -35,8 +35,8 @@ struct MosaOptions {
   double crossover_rate = 0.75;
   size_t tournament = 10;
   size_t max_length = 40;
-  bool dynamic = true;             // DynaMOSA target release (false: MOSA, all goals)
-  bool epsilon_diversity = false;  // EvoSuite's fast epsilon assignment, else subvector
+  bool dynamic = true;                // DynaMOSA target release (false: MOSA, all goals)
+  bool epsilon_diversity = false;     // EvoSuite's fast epsilon assignment, else subvector
   bool adaptive_performance = false;  // aDynaMOSA
   // JTestCraft's candidate sequence search (candidate_search.h) when the search stagnates:
   // after `stagnation` generations without a newly covered goal, up to `candidate_batch`
@@ -59,7 +59,7 @@ struct Individual {
   Evaluation eval;
   double performance = 0;  // aDynaMOSA performance score (lower is better)
   int rank = 0;
-  double distance = 0;     // diversity or performance heuristic (higher is better)
+  double distance = 0;  // diversity or performance heuristic (higher is better)
 };
 
 class Mosa {
@@ -102,7 +102,7 @@ class Mosa {
   Variation variation_;
   Archive archive_;
   absl::flat_hash_set<int32_t> covered_;
-  std::vector<int32_t> current_;  // uncovered targets in play
+  std::vector<int32_t> current_;               // uncovered targets in play
   absl::flat_hash_map<int32_t, double> best_;  // best fitness so far per current target
   bool improved_ = true;
   int64_t pc_ = 0, cc_ = 0;

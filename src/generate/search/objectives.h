@@ -21,9 +21,9 @@ namespace jtg::generate {
 struct Evaluation {
   absl::flat_hash_set<int32_t> reached;
   absl::flat_hash_map<int32_t, float> distance;  // branch outcomes not taken; loop goals' fitness
-  absl::flat_hash_set<int32_t> sites_reached;  // weak-mutation sites that ran (marker seen)
-  bool failed = false;  // harness problem or overrun: +inf on every goal
-  bool threw = false;   // the last statement threw
+  absl::flat_hash_set<int32_t> sites_reached;    // weak-mutation sites that ran (marker seen)
+  bool failed = false;                           // harness problem or overrun: +inf on every goal
+  bool threw = false;                            // the last statement threw
   size_t length = 0;
   int64_t iterations = 0;  // backward jumps executed
   Workload workload;       // zero unless the executor counted probe hits

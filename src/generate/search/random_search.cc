@@ -26,8 +26,7 @@ void RandomSearch::Run(const SearchBudget& budget) {
   stats_.seconds = elapsed();
 }
 
-void CountOutside(SearchStats& stats, const testcase::TestCase& t,
-                  const testcase::ExecResult& r) {
+void CountOutside(SearchStats& stats, const testcase::TestCase& t, const testcase::ExecResult& r) {
   const int e = r.sandbox_events & ~jvm::kSandboxExit;
   const bool threads = r.threads_busy > 0 || r.threads_unstoppable > 0;
   if (e == 0 && !threads) return;

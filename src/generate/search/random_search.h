@@ -14,12 +14,12 @@
 #include <memory>
 #include <vector>
 
-#include "generate/search/archive.h"
-#include "generate/values/build_log.h"
-#include "generate/search/search_stats.h"
 #include "generate/goals/coverage_model.h"
 #include "generate/rng.h"
+#include "generate/search/archive.h"
+#include "generate/search/search_stats.h"
 #include "generate/search/target_selector.h"
+#include "generate/values/build_log.h"
 #include "generate/values/universe.h"
 #include "generate/values/value_factory.h"
 #include "testcase/executor.h"
@@ -29,8 +29,12 @@ namespace jtg::generate {
 class RandomSearch {
  public:
   RandomSearch(Universe& u, const CoverageModel& model, testcase::Executor& ex, Rng& rng)
-      : u_(u), model_(model), ex_(ex), rng_(rng),
-        factory_(u, pool_, ex, rng, FactoryLimits{}), selector_(u.calls(), u.targets().size()) {}
+      : u_(u),
+        model_(model),
+        ex_(ex),
+        rng_(rng),
+        factory_(u, pool_, ex, rng, FactoryLimits{}),
+        selector_(u.calls(), u.targets().size()) {}
 
   // Every executed test is also counted into `log` (borrowed, may be null; must outlive
   // Run).

@@ -97,8 +97,7 @@ std::vector<double> SubvectorDominance(const FitnessMatrix& fitness,
   return score;
 }
 
-std::vector<double> EpsilonDominance(const FitnessMatrix& fitness,
-                                     const std::vector<int>& front) {
+std::vector<double> EpsilonDominance(const FitnessMatrix& fitness, const std::vector<int>& front) {
   std::vector<double> score(front.size(), 0.0);
   if (front.empty()) return score;
   const size_t targets = fitness[static_cast<size_t>(front[0])].size();

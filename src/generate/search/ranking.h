@@ -31,12 +31,10 @@ std::vector<std::vector<int>> PreferenceSort(const FitnessMatrix& fitness,
 // Subvector-dominance assignment (Köppen & Yoshida 2007), as the MOSA paper describes:
 // score(p) = min over q != p of the number of targets where p is strictly better than q;
 // a single-member front scores +infinity.
-std::vector<double> SubvectorDominance(const FitnessMatrix& fitness,
-                                       const std::vector<int>& front);
+std::vector<double> SubvectorDominance(const FitnessMatrix& fitness, const std::vector<int>& front);
 // Fast epsilon-dominance assignment, as EvoSuite's DynaMOSA implements it: for each target
 // whose values differ in the front, the members with the lowest value get
 // max(score, (|front| - |best|) / |front|).
-std::vector<double> EpsilonDominance(const FitnessMatrix& fitness,
-                                     const std::vector<int>& front);
+std::vector<double> EpsilonDominance(const FitnessMatrix& fitness, const std::vector<int>& front);
 
 }  // namespace jtg::generate

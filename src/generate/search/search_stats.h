@@ -12,13 +12,13 @@
 namespace jtg::generate {
 
 struct SearchBudget {
-  double seconds = 60;        // wall-clock budget of the search
-  int64_t max_iterations = 0; // if > 0, stop after this many generated tests (reproducible)
+  double seconds = 60;         // wall-clock budget of the search
+  int64_t max_iterations = 0;  // if > 0, stop after this many generated tests (reproducible)
 };
 
 struct SearchStats {
-  int64_t iterations = 0;      // tests generated and executed
-  int64_t statements = 0;      // statements executed
+  int64_t iterations = 0;  // tests generated and executed
+  int64_t statements = 0;  // statements executed
   int64_t normal = 0, exceptional = 0, discarded = 0;
   int64_t budget_exceeded = 0, exit_attempts = 0;
   double seconds = 0;
@@ -31,14 +31,13 @@ struct SearchStats {
   // Executions that reached outside the JVM (ExecResult::Contained() false, exits aside):
   // by kind (files, network, processes, SecurityManager, threads left running), and by the
   // method under test blamed (the test's last call), with the first thing each touched.
-  int64_t outside_files = 0, outside_network = 0, outside_processes = 0,
-          outside_security = 0, outside_threads = 0;
+  int64_t outside_files = 0, outside_network = 0, outside_processes = 0, outside_security = 0,
+          outside_threads = 0;
   std::map<std::string, int64_t> outside;
   std::map<std::string, std::string> outside_first;
 };
 
 // Counts an execution that reached outside the JVM into `stats` (nothing if it did not).
-void CountOutside(SearchStats& stats, const testcase::TestCase& t,
-                  const testcase::ExecResult& r);
+void CountOutside(SearchStats& stats, const testcase::TestCase& t, const testcase::ExecResult& r);
 
 }  // namespace jtg::generate

@@ -19,7 +19,9 @@ class TargetSelector {
   // Every target its own method: `own` defaults to all of them.
   explicit TargetSelector(const std::vector<CallablePtr>& targets, size_t own = SIZE_MAX,
                           double inherited_weight = 0.5)
-      : targets_(targets), penalty_(targets.size(), 0.0), own_(own),
+      : targets_(targets),
+        penalty_(targets.size(), 0.0),
+        own_(own),
         inherited_weight_(inherited_weight) {}
 
   const CallablePtr& Pick(Rng& rng) const;

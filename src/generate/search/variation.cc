@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "generate/values/generic_params.h"
-#include "generate/search/minimizer.h"
 #include "coverage/excluded_classes.h"
+#include "generate/search/minimizer.h"
+#include "generate/values/generic_params.h"
 
 namespace jtg::generate {
 
@@ -86,8 +86,10 @@ void Variation::ChangeLiteral(testcase::Literal& lit) {
     case 'Z': lit.i = !lit.i; break;
     case 'F':
     case 'D':
-      if (rng_.Chance(0.5)) lit.d += static_cast<double>(rng_.Between(-10, 10));
-      else lit.d *= rng_.Chance(0.5) ? 0.5 : -1.0;
+      if (rng_.Chance(0.5))
+        lit.d += static_cast<double>(rng_.Between(-10, 10));
+      else
+        lit.d *= rng_.Chance(0.5) ? 0.5 : -1.0;
       break;
     default: {
       if (rng_.Chance(0.3) && !u_.seeds().ints.empty()) {
@@ -154,8 +156,8 @@ bool Variation::InsertCollaboratorCall(TestCase& t) {
         s.type.dims != 0 || s.type.base != 'L' || s.type.class_name == u_.cut_name()) {
       return kNone;
     }
-    const bool returned = s.kind == testcase::StmtKind::kCall &&
-                          !coverage::IsExcludedClass(s.callable->owner);
+    const bool returned =
+        s.kind == testcase::StmtKind::kCall && !coverage::IsExcludedClass(s.callable->owner);
     if (coverage::IsExcludedClass(s.type.class_name)) {
       return returned ? u_.ViewMethodsOf(s.type.class_name) : kNone;
     }
@@ -219,8 +221,7 @@ bool Variation::InsertCalls(TestCase& t) {
   return any;
 }
 
-TestCase Variation::Splice(const TestCase& head, size_t cut, const TestCase& tail,
-                           size_t from) {
+TestCase Variation::Splice(const TestCase& head, size_t cut, const TestCase& tail, size_t from) {
   TestCase child;
   child.stmts.assign(head.stmts.begin(), head.stmts.begin() + static_cast<long>(cut));
   std::vector<int> remap(tail.size(), -1);

@@ -31,7 +31,11 @@ class Variation {
  public:
   Variation(Universe& u, ValueFactory& factory, const TargetSelector& selector,
             testcase::Executor& ex, Rng& rng, size_t max_length)
-      : u_(u), factory_(factory), selector_(selector), ex_(ex), rng_(rng),
+      : u_(u),
+        factory_(factory),
+        selector_(selector),
+        ex_(ex),
+        rng_(rng),
         max_length_(max_length) {}
 
   static constexpr double kCollaboratorChance = 0.1;

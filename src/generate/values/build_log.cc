@@ -56,11 +56,11 @@ BuildLog::BuildLog(const std::vector<CallablePtr>& targets) {
 
 void BuildLog::Observe(const testcase::TestCase& tc, const testcase::ExecResult& r) {
   // Statement i ran when it completed (i < values.size()) or threw in the CUT's code.
-  const size_t ran = r.values.size() +
-                     (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) == r.values.size() &&
-                              !r.setup_failed
-                          ? 1
-                          : 0);
+  const size_t ran =
+      r.values.size() +
+      (r.threw_at >= 0 && static_cast<size_t>(r.threw_at) == r.values.size() && !r.setup_failed
+           ? 1
+           : 0);
   for (size_t i = 0; i < ran && i < tc.size(); ++i) {
     const testcase::Stmt& s = tc.stmts[i];
     if (s.kind != testcase::StmtKind::kCall || s.callable == nullptr) continue;

@@ -24,8 +24,8 @@
 namespace jtg::generate {
 
 struct SlotLog {
-  int64_t non_null = 0;                     // calls with a non-null value in this slot
-  std::set<std::string> runtime_classes;    // binary names (java.lang.String, [I)
+  int64_t non_null = 0;                   // calls with a non-null value in this slot
+  std::set<std::string> runtime_classes;  // binary names (java.lang.String, [I)
 };
 
 struct MethodLog {

@@ -80,9 +80,7 @@ const GenericType* ElementType(const GenericType& arg) {
 classfile::TypeDesc Erasure(const GenericType& g) {
   classfile::TypeDesc t;
   switch (g.kind) {
-    case GenericType::kPrim:
-      t.base = g.prim;
-      return t;
+    case GenericType::kPrim: t.base = g.prim; return t;
     case GenericType::kClass:
       t.base = 'L';
       t.class_name = g.name;

@@ -217,8 +217,7 @@ const std::vector<Entry>& Entries() {
       {"java/util/function/Function",
        {{"java/util/function/Function", "identity", "()Ljava/util/function/Function;"}}},
       {"java/util/function/UnaryOperator",
-       {{"java/util/function/UnaryOperator", "identity",
-         "()Ljava/util/function/UnaryOperator;"}}},
+       {{"java/util/function/UnaryOperator", "identity", "()Ljava/util/function/UnaryOperator;"}}},
       {"java/util/function/Predicate",
        {{"java/util/function/Predicate", "isEqual",
          "(Ljava/lang/Object;)Ljava/util/function/Predicate;"}}},
@@ -237,8 +236,7 @@ const std::map<std::string, std::vector<std::string>>& DefaultImpls() {
   static const std::map<std::string, std::vector<std::string>> kImpls = {
       {"java/lang/Iterable", {"java/util/ArrayList", "java/util/HashSet"}},
       {"java/util/Collection",
-       {"java/util/ArrayList", "java/util/LinkedList", "java/util/HashSet",
-        "java/util/TreeSet"}},
+       {"java/util/ArrayList", "java/util/LinkedList", "java/util/HashSet", "java/util/TreeSet"}},
       {"java/util/AbstractCollection", {"java/util/ArrayList", "java/util/HashSet"}},
       {"java/util/List", {"java/util/ArrayList", "java/util/LinkedList"}},
       {"java/util/AbstractList", {"java/util/ArrayList", "java/util/LinkedList"}},
@@ -327,8 +325,8 @@ Status JdkCatalog::Configure(const std::string& spec) {
   for (absl::string_view part : absl::StrSplit(spec.substr(eq + 1), ',', absl::SkipEmpty())) {
     std::string impl = classfile::ToInternal(std::string(part));
     if (concrete.count(impl) == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--jdk-impl: ", std::string(part), " is not a supported java.util implementation"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--jdk-impl: ", std::string(part), " is not a supported java.util implementation"));
     }
     impls.push_back(impl);
   }

@@ -40,7 +40,8 @@ std::u16string ValueFactory::RandomString() {
     }
     if (rng_.Chance(0.3)) {
       s += u'.';
-      for (size_t k = 0; k < 1 + rng_.Below(3); ++k) s += static_cast<char16_t>(u'0' + rng_.Below(10));
+      for (size_t k = 0; k < 1 + rng_.Below(3); ++k)
+        s += static_cast<char16_t>(u'0' + rng_.Below(10));
     }
     if (rng_.Chance(0.2)) {
       s += rng_.Chance(0.5) ? u'e' : u'E';
@@ -99,15 +100,22 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
       static constexpr double kSpecial[] = {std::numeric_limits<double>::quiet_NaN(),
                                             std::numeric_limits<double>::infinity(),
                                             -std::numeric_limits<double>::infinity(), -0.0};
-      if (r < 0.05) v = kSpecial[rng_.Below(4)];
-      else if (r < 0.4 && !seeds.doubles.empty()) v = rng_.Pick(seeds.doubles);
-      else if (r < 0.7) v = static_cast<double>(some_int());
-      else v = static_cast<double>(rng_.Between(-204800, 204800)) / 100.0;
+      if (r < 0.05)
+        v = kSpecial[rng_.Below(4)];
+      else if (r < 0.4 && !seeds.doubles.empty())
+        v = rng_.Pick(seeds.doubles);
+      else if (r < 0.7)
+        v = static_cast<double>(some_int());
+      else
+        v = static_cast<double>(rng_.Between(-204800, 204800)) / 100.0;
       if (kind == 'F') v = static_cast<float>(v);
       s.lit.d = v;
       break;
     }
-    default: s.lit.type = 'I'; s.lit.i = some_int(); break;
+    default:
+      s.lit.type = 'I';
+      s.lit.i = some_int();
+      break;
   }
   tc.stmts.push_back(std::move(s));
   return static_cast<int>(tc.size() - 1);

@@ -1,8 +1,8 @@
 #include "generate/values/mock_catalog.h"
 
 #include "classfile/class_file.h"
-#include "generate/values/universe.h"
 #include "coverage/excluded_classes.h"
+#include "generate/values/universe.h"
 
 namespace jtg::generate {
 
@@ -14,9 +14,9 @@ StatusOr<classfile::ParseResult> Read(const classpath::Classpath& cp, const std:
 
 bool IsBoxOrString(const std::string& n) {
   static const std::set<std::string> kNames = {
-      "java/lang/String",  "java/lang/Integer", "java/lang/Long",      "java/lang/Short",
-      "java/lang/Byte",    "java/lang/Boolean", "java/lang/Character", "java/lang/Float",
-      "java/lang/Double"};
+      "java/lang/String",    "java/lang/Integer", "java/lang/Long",
+      "java/lang/Short",     "java/lang/Byte",    "java/lang/Boolean",
+      "java/lang/Character", "java/lang/Float",   "java/lang/Double"};
   return kNames.count(n) != 0;
 }
 }  // namespace

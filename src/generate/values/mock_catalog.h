@@ -40,8 +40,8 @@ class MockCatalog {
 
  private:
   // Appends the stubbable methods of `cls` and of its supertypes (depth first).
-  void Collect(const std::string& cls, std::set<std::string>& visited,
-               std::set<std::string>& keys, std::vector<CallablePtr>& out);
+  void Collect(const std::string& cls, std::set<std::string>& visited, std::set<std::string>& keys,
+               std::vector<CallablePtr>& out);
 
   const classpath::Classpath& cp_;
   bool enabled_ = false;

@@ -189,8 +189,7 @@ std::optional<Sam> FindSam(const std::string& internal_name, const ClassBytesFn&
   if (!parsed.ok()) return std::nullopt;
   const ClassFile& root = parsed->cls;
   if ((root.access & classfile::kAccInterface) == 0 ||
-      (root.access & classfile::kAccAnnotation) != 0 ||
-      HasAttribute(root, "PermittedSubclasses")) {
+      (root.access & classfile::kAccAnnotation) != 0 || HasAttribute(root, "PermittedSubclasses")) {
     return std::nullopt;
   }
   std::vector<classfile::TypeParameter> type_params;
@@ -257,7 +256,8 @@ GenericType SamResultAt(const Sam& sam, const GenericType* use) {
   Env env;
   for (size_t k = 0; k < tps.size(); ++k) {
     const GenericType* a = args ? &use->args[k] : nullptr;
-    if (a != nullptr && a->kind == GenericType::kWildcard) a = a->args.empty() ? nullptr : a->args.data();
+    if (a != nullptr && a->kind == GenericType::kWildcard)
+      a = a->args.empty() ? nullptr : a->args.data();
     if (a != nullptr && (a->kind == GenericType::kTypeVar || a->kind == GenericType::kWildcard)) {
       a = nullptr;
     }

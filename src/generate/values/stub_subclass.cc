@@ -73,8 +73,7 @@ struct Abstract {
 // chain from `cut` up (the first declaration of a name and descriptor decides) and then
 // every superinterface (default methods and the chain's concrete methods implement theirs).
 // nullopt when one cannot be implemented from the test's package.
-std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut,
-                                                     const ClassReader& read,
+std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut, const ClassReader& read,
                                                      bool same_package, Nameable& nameable) {
   const std::string package = PackageOf(std::string(cut.Name()));
   // A class may re-declare Object's methods abstract: those must be implemented; an
@@ -119,8 +118,8 @@ std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut,
     if (!owned) return std::nullopt;  // an unreadable superclass may hide abstract methods
     c = &*owned;
   }
-  for (const char* key : {"equals(Ljava/lang/Object;)Z", "hashCode()I",
-                          "toString()Ljava/lang/String;"}) {
+  for (const char* key :
+       {"equals(Ljava/lang/Object;)Z", "hashCode()I", "toString()Ljava/lang/String;"}) {
     decided.insert(key);
   }
   // Default methods first (they implement what other interfaces declare abstract).
@@ -149,12 +148,12 @@ std::optional<std::vector<Abstract>> AbstractMethods(const ClassFile& cut,
 }
 
 void Load(classfile::ByteWriter& w, const TypeDesc& t, uint16_t slot) {
-  uint8_t op = t.IsReference() ? 0x19                    // aload
-               : t.base == 'J' ? 0x16                    // lload
-               : t.base == 'F' ? 0x17                    // fload
-               : t.base == 'D' ? 0x18                    // dload
-                               : 0x15;                   // iload
-  w.U1(0xc4);  // wide: any slot
+  uint8_t op = t.IsReference() ? 0x19   // aload
+               : t.base == 'J' ? 0x16   // lload
+               : t.base == 'F' ? 0x17   // fload
+               : t.base == 'D' ? 0x18   // dload
+                               : 0x15;  // iload
+  w.U1(0xc4);                           // wide: any slot
   w.U1(op);
   w.U2(slot);
 }
@@ -209,8 +208,8 @@ bool IsStubClassName(std::string_view internal_name) {
 std::vector<StubClass> PlanStubSubclasses(const ClassFile& cut, const ClassReader& read,
                                           bool same_package, const StubLimits& limits) {
   const std::string cut_name(cut.Name());
-  const uint16_t refused = classfile::kAccFinal | classfile::kAccInterface |
-                           classfile::kAccEnum | classfile::kAccAnnotation;
+  const uint16_t refused = classfile::kAccFinal | classfile::kAccInterface | classfile::kAccEnum |
+                           classfile::kAccAnnotation;
   if ((cut.access & refused) != 0) return {};
   if (auto self = classfile::SelfEntry(cut)) {
     if (self->IsInnerMember() || self->outer.empty() || self->simple.empty() ||
@@ -242,16 +241,14 @@ std::vector<StubClass> PlanStubSubclasses(const ClassFile& cut, const ClassReade
   // abstract boolean methods.
   std::vector<Abstract> hooks;
   for (const auto& m : cut.methods) {
-    const uint16_t closed = classfile::kAccStatic | classfile::kAccFinal |
-                            classfile::kAccPrivate | classfile::kAccPublic |
-                            classfile::kAccSynthetic | classfile::kAccBridge |
-                            classfile::kAccAbstract;  // abstract ones below
+    const uint16_t closed = classfile::kAccStatic | classfile::kAccFinal | classfile::kAccPrivate |
+                            classfile::kAccPublic | classfile::kAccSynthetic |
+                            classfile::kAccBridge | classfile::kAccAbstract;  // abstract ones below
     if ((m.access & closed) != 0 || !cut.MethodDescriptor(m).ends_with(")Z")) continue;
     if (!same_package && (m.access & classfile::kAccProtected) == 0) continue;
     auto d = classfile::ParseMethodDescriptor(cut.MethodDescriptor(m));
     if (!d.ok() || !nameable.All(*d) || cut.MethodName(m).starts_with("<")) continue;
-    hooks.push_back({std::string(cut.MethodName(m)), std::string(cut.MethodDescriptor(m)),
-                     false});
+    hooks.push_back({std::string(cut.MethodName(m)), std::string(cut.MethodDescriptor(m)), false});
     if (hooks.size() >= limits.max_hooks) break;
   }
   for (const auto& a : abstracts) {

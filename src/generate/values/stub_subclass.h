@@ -51,15 +51,14 @@ struct StubLimits {
 // or declares or inherits an abstract method a stub cannot implement (package-private in
 // another package, a signature type the test cannot name, or, for a class without type
 // parameters, a generic signature from a supertype, whose written override would need the
-// type arguments the erased descriptor lacks), or when a superclass cannot be read. `same_package`: the written
-// test lives in `cut`'s package (non-public members and classes of it are usable).
+// type arguments the erased descriptor lacks), or when a superclass cannot be read. `same_package`:
+// the written test lives in `cut`'s package (non-public members and classes of it are usable).
 // Otherwise, for an abstract class, one stub with every abstract method at its default,
 // and for each boolean hook (a non-final, non-static, non-public boolean method `cut`
 // declares, or an abstract one) a stub returning false and one returning true, up to
 // `limits`.
-std::vector<StubClass> PlanStubSubclasses(const classfile::ClassFile& cut,
-                                          const ClassReader& read, bool same_package,
-                                          const StubLimits& limits = {});
+std::vector<StubClass> PlanStubSubclasses(const classfile::ClassFile& cut, const ClassReader& read,
+                                          bool same_package, const StubLimits& limits = {});
 
 // The class file of a stub (major version 52: straight-line code, no stack map frames):
 // public, extending spec->super_name, one constructor per entry of `ctors` (the super

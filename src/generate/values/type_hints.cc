@@ -15,7 +15,7 @@ uint16_t U2(const std::vector<uint8_t>& code, uint32_t at) {
 TypeHints CollectTypeHints(const classfile::ClassFile& cls) {
   namespace op = classfile::op;
   std::string self(cls.Name());
-  std::map<std::string, std::set<std::string>> own;     // method -> types
+  std::map<std::string, std::set<std::string>> own;      // method -> types
   std::map<std::string, std::set<std::string>> callees;  // method -> same-class methods
   for (const auto& m : cls.methods) {
     if (!m.code) continue;

@@ -37,8 +37,8 @@ CallablePtr MakeCallable(const ClassFile& cls, const MethodInfo& m) {
   }
   if (c->IsConstructor()) {
     auto self = classfile::SelfEntry(cls);
-    if (self && self->IsInnerMember() && !c->desc.params.empty() &&
-        c->desc.params[0].dims == 0 && c->desc.params[0].class_name == self->outer) {
+    if (self && self->IsInnerMember() && !c->desc.params.empty() && c->desc.params[0].dims == 0 &&
+        c->desc.params[0].class_name == self->outer) {
       c->inner_simple_name = self->simple;
     }
   }
@@ -76,8 +76,8 @@ StatusOr<std::unique_ptr<Universe>> Universe::Build(const classpath::Classpath& 
     return absl::NotFoundError(absl::StrCat("class ", classfile::ToBinary(cut_internal_name),
                                             " is not on the classpath (", cp.spec(), ")"));
   }
-  JTG_ASSIGN_OR_RETURN(auto parsed, classfile::Parse(*bytes, classfile::ToBinary(
-                                                                 cut_internal_name)));
+  JTG_ASSIGN_OR_RETURN(auto parsed,
+                       classfile::Parse(*bytes, classfile::ToBinary(cut_internal_name)));
   u->cut_ = std::move(parsed.cls);
   u->warning_ = parsed.warning;
   const ClassFile& c = u->cut_;
@@ -112,8 +112,8 @@ bool Universe::cut_is_abstract() const {
 }
 
 void Universe::CollectSeeds() {
-  std::set<int64_t> ints = {0, 1, -1, 2, 10, 100, 255, 256, 1000, -128, 127,
-                            2147483647, -2147483648LL};
+  std::set<int64_t> ints = {0,   1,    -1,   2,   10,         100,          255,
+                            256, 1000, -128, 127, 2147483647, -2147483648LL};
   std::set<double> doubles = {0.0, 1.0, -1.0, 0.5, 3.14};
   std::set<std::u16string> strings = {u"", u"a", u"abc", u"0", u"1", u"-1", u" ", u"A B"};
   for (const auto& e : cut_.cp.entries()) {
@@ -121,9 +121,7 @@ void Universe::CollectSeeds() {
       case classfile::kCpInteger:
         ints.insert(static_cast<int32_t>(static_cast<uint32_t>(e.value)));
         break;
-      case classfile::kCpLong:
-        ints.insert(static_cast<int64_t>(e.value));
-        break;
+      case classfile::kCpLong: ints.insert(static_cast<int64_t>(e.value)); break;
       case classfile::kCpFloat: {
         uint32_t bits = static_cast<uint32_t>(e.value);
         float f;
@@ -137,8 +135,7 @@ void Universe::CollectSeeds() {
         if (d == d) doubles.insert(d);
         break;
       }
-      default:
-        break;
+      default: break;
     }
   }
   // String constants: the Utf8 entries referenced by CONSTANT_String.
@@ -195,8 +192,7 @@ void Universe::AddObserved(const testcase::ExecResult& r) {
         seeds_.strings.push_back(v.s);
       }
     } else if (v.kind == testcase::Observed::kPrimitive && v.prim != 'F' && v.prim != 'D' &&
-               v.prim != 'Z' && seen_ints_.size() < kMaxObserved &&
-               seen_ints_.insert(v.i).second) {
+               v.prim != 'Z' && seen_ints_.size() < kMaxObserved && seen_ints_.insert(v.i).second) {
       if (std::find(seeds_.ints.begin(), seeds_.ints.end(), v.i) == seeds_.ints.end()) {
         seeds_.ints.push_back(v.i);
       }
@@ -247,9 +243,8 @@ bool Universe::IsSubtype(const std::string& sub, const std::string& super) {
   return false;
 }
 
-void Universe::AddProducersFrom(const std::string& cls, const std::string& wanted,
-                                bool statics, bool instance_methods,
-                                std::vector<Producer>& out) {
+void Universe::AddProducersFrom(const std::string& cls, const std::string& wanted, bool statics,
+                                bool instance_methods, std::vector<Producer>& out) {
   auto parsed = ReadClass(cp_, cls);
   if (!parsed.ok()) return;
   const ClassFile& c = parsed->cls;
@@ -386,9 +381,7 @@ const std::vector<CallablePtr>& Universe::InstanceMethodsOf(const std::string& c
   auto parsed = cls == cut_name_ || coverage::IsExcludedClass(cls)
                     ? StatusOr<classfile::ParseResult>(absl::NotFoundError("JDK class"))
                     : ReadClass(cp_, cls);
-  const ClassFile* found = cls == cut_name_ ? &cut_
-                           : parsed.ok()    ? &parsed->cls
-                                            : nullptr;
+  const ClassFile* found = cls == cut_name_ ? &cut_ : parsed.ok() ? &parsed->cls : nullptr;
   if (found != nullptr && (found->access & classfile::kAccPublic) != 0) {
     const ClassFile& c = *found;
     for (const auto& m : c.methods) {

@@ -9,9 +9,9 @@
 
 #include <functional>
 #include <map>
-#include <set>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,10 +44,10 @@ class Universe {
   // Methods named in `exclude` ("name" + descriptor, e.g. "parse(Ljava/lang/String;)I") are
   // not tested (used after a method crashed the JVM). `cut_bytes`, when given, is the CUT's
   // class file (a JDK class, read through the JVM: `jtestgen perf --class java.util.X`).
-  static StatusOr<std::unique_ptr<Universe>> Build(
-      const classpath::Classpath& cp, std::string_view cut_internal_name,
-      const std::vector<std::string>& exclude = {},
-      const std::vector<uint8_t>* cut_bytes = nullptr);
+  static StatusOr<std::unique_ptr<Universe>> Build(const classpath::Classpath& cp,
+                                                   std::string_view cut_internal_name,
+                                                   const std::vector<std::string>& exclude = {},
+                                                   const std::vector<uint8_t>* cut_bytes = nullptr);
 
   const classfile::ClassFile& cut() const { return cut_; }
   const classpath::Classpath& classpath() const { return cp_; }
@@ -61,8 +61,9 @@ class Universe {
   // inherits and does not override, from superclasses up to (not including)
   // java.lang.Object and from the default methods of the interfaces it implements, as
   // EvoSuite's test cluster has them: public ones, and protected or package-private ones
-  // declared in its own package when TestsShareCutPackage. An inherited method's Callable names the CUT as its owner (JNI and Java resolve
-  // it there); its goals are not the CUT's, so goals stay built from targets().
+  // declared in its own package when TestsShareCutPackage. An inherited method's Callable names the
+  // CUT as its owner (JNI and Java resolve it there); its goals are not the CUT's, so goals stay
+  // built from targets().
   const std::vector<CallablePtr>& calls() const { return calls_; }
   size_t inherited_count() const { return calls_.size() - targets_.size(); }
   // Adds the inherited methods to calls(). `read` gives the class file of a class that is
@@ -75,9 +76,8 @@ class Universe {
   // it uses for JDK supertypes), has `define` define each in the JVM, and makes the
   // constructors of those it defined producers of the CUT (ProducersOf). Returns how many
   // it defined; a stub that `define` refuses is left out. Idempotent.
-  size_t AddStubSubclasses(
-      const std::function<Status(const std::string& name, const std::vector<uint8_t>& bytes)>&
-          define);
+  size_t AddStubSubclasses(const std::function<Status(const std::string& name,
+                                                      const std::vector<uint8_t>& bytes)>& define);
   const Seeds& seeds() const { return seeds_; }
   // Dynamic seeding (EvoSuite's "values observed at run time"): strings and integers that
   // calls returned are added to the seeds, up to a bound, so later tests can feed them back.
@@ -156,8 +156,8 @@ class Universe {
   classfile::ClassFile cut_;
   std::string cut_name_, warning_;
   std::vector<CallablePtr> targets_;
-  std::vector<CallablePtr> calls_;      // targets_, then the inherited methods
-  std::vector<std::string> exclude_;    // Build's `exclude`
+  std::vector<CallablePtr> calls_;    // targets_, then the inherited methods
+  std::vector<std::string> exclude_;  // Build's `exclude`
   bool inherited_added_ = false;
   bool stubs_added_ = false;
   std::vector<Producer> stub_producers_;  // constructors of the defined stub subclasses

@@ -48,9 +48,9 @@ void Universe::AddInheritedCalls(
       const bool visible = (m.access & classfile::kAccPublic) != 0 ||
                            ((m.access & classfile::kAccPrivate) == 0 && same_package &&
                             PackageOf(std::string(c.Name())) == PackageOf(cut_name_));
-      const bool usable = visible &&
-                          (m.access & (classfile::kAccStatic | classfile::kAccAbstract |
-                                       classfile::kAccSynthetic | classfile::kAccBridge)) == 0;
+      const bool usable =
+          visible && (m.access & (classfile::kAccStatic | classfile::kAccAbstract |
+                                  classfile::kAccSynthetic | classfile::kAccBridge)) == 0;
       if (!usable || c.MethodName(m) == "<init>" || c.MethodName(m) == "<clinit>") continue;
       if (defaults_only && (c.access & classfile::kAccInterface) == 0) continue;
       if (std::find(exclude_.begin(), exclude_.end(), key) != exclude_.end()) continue;

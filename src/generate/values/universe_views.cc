@@ -14,8 +14,8 @@ namespace jtg::generate {
 
 std::optional<classfile::ClassFile> Universe::ReadAnyClass(const std::string& name) const {
   auto bytes = !coverage::IsExcludedClass(name) ? cp_.ReadClass(name)
-               : read_system_             ? read_system_(name)
-                                          : absl::NotFoundError("no JDK class reader");
+               : read_system_                   ? read_system_(name)
+                                                : absl::NotFoundError("no JDK class reader");
   if (!bytes.ok()) return std::nullopt;
   auto parsed = classfile::Parse(*bytes, classfile::ToBinary(name));
   if (!parsed.ok()) return std::nullopt;
@@ -40,8 +40,8 @@ const std::vector<CallablePtr>& Universe::ViewMethodsOf(const std::string& type)
       todo.pop_back();
       if (!seen_types.insert(std::string(c.Name())).second) continue;
       for (const auto& m : c.methods) {
-        const uint16_t skip = classfile::kAccStatic | classfile::kAccSynthetic |
-                              classfile::kAccBridge;
+        const uint16_t skip =
+            classfile::kAccStatic | classfile::kAccSynthetic | classfile::kAccBridge;
         if ((m.access & classfile::kAccPublic) == 0 || (m.access & skip) != 0) continue;
         if (c.MethodName(m) == "<init>") continue;
         std::string key = std::string(c.MethodName(m)) + std::string(c.MethodDescriptor(m));

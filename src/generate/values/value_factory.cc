@@ -58,9 +58,13 @@ CallablePtr JdkMethod(const char* owner, const char* name, const char* desc, boo
 
 ValueFactory::ValueFactory(Universe& u, SequencePool& pool, testcase::Executor& ex, Rng& rng,
                            FactoryLimits limits)
-    : u_(u), pool_(pool), ex_(ex), rng_(rng), limits_(limits),
-      iterator_(JdkMethod("java/util/Collection", "iterator", "()Ljava/util/Iterator;", false,
-                          true)),
+    : u_(u),
+      pool_(pool),
+      ex_(ex),
+      rng_(rng),
+      limits_(limits),
+      iterator_(
+          JdkMethod("java/util/Collection", "iterator", "()Ljava/util/Iterator;", false, true)),
       enumeration_(JdkMethod("java/util/Collections", "enumeration",
                              "(Ljava/util/Collection;)Ljava/util/Enumeration;", true, false)),
       for_name_(JdkMethod("java/lang/Class", "forName", "(Ljava/lang/String;)Ljava/lang/Class;",
@@ -95,7 +99,8 @@ TypeDesc ObjectType(const std::string& n) {
 int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth, const GenericType* g) {
   // Values whose element types are pinned are built here, not reused.
   const bool pinned = PinsElements(g);
-  if (tc.size() >= limits_.max_length) return t.IsPrimitive() ? Literal(tc, t, t.base) : Null(tc, t);
+  if (tc.size() >= limits_.max_length)
+    return t.IsPrimitive() ? Literal(tc, t, t.base) : Null(tc, t);
   if (t.IsPrimitive()) {
     if (rng_.Chance(limits_.reuse_chance * 0.5)) {
       int r = ReuseInTest(tc, t);
@@ -104,9 +109,9 @@ int ValueFactory::Generate(TestCase& tc, const TypeDesc& t, int depth, const Gen
     return Literal(tc, t, t.base);
   }
   // Strings and boxed values are literals: they need no depth (builder.name("x") is deep).
-  bool literal = t.dims == 0 && (t.class_name == "java/lang/String" ||
-                                 t.class_name == "java/lang/CharSequence" ||
-                                 BoxedPrimitive(t.class_name) != 0);
+  bool literal = t.dims == 0 &&
+                 (t.class_name == "java/lang/String" || t.class_name == "java/lang/CharSequence" ||
+                  BoxedPrimitive(t.class_name) != 0);
   if (rng_.Chance(limits_.null_chance) || (depth > limits_.max_depth && !literal)) {
     return Null(tc, t);
   }
@@ -268,8 +273,8 @@ int ValueFactory::Null(TestCase& tc, const TypeDesc& t) {
   return static_cast<int>(tc.size() - 1);
 }
 
-int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string& impl,
-                             int depth, const GenericType* g) {
+int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string& impl, int depth,
+                             const GenericType* g) {
   bool is_map = impl.find("Map") != std::string::npos;
   bool sorted = impl.find("Tree") != std::string::npos;
   bool no_nulls = sorted || impl == "java/util/ArrayDeque";  // add(null) throws
@@ -371,8 +376,7 @@ int ValueFactory::JdkValue(TestCase& tc, const TypeDesc& t, int depth, const Gen
     return -1;
   }
   // Iterator<E> and Enumeration<E> align with ArrayList<E>.
-  int coll =
-      Collection(tc, ObjectType("java/util/ArrayList"), "java/util/ArrayList", depth + 1, g);
+  int coll = Collection(tc, ObjectType("java/util/ArrayList"), "java/util/ArrayList", depth + 1, g);
   if (coll < 0) return -1;
   Stmt s;
   s.kind = StmtKind::kCall;

@@ -43,14 +43,13 @@ class SequencePool {
   void Add(const testcase::TestCase& tc);
   size_t size() const { return seqs_.size(); }
   // A random (sequence, statement) whose declared type is assignable to `t`; false if none.
-  bool Pick(const classfile::TypeDesc& t, testcase::Executor& ex, Rng& rng, size_t* seq,
-            int* stmt);
+  bool Pick(const classfile::TypeDesc& t, testcase::Executor& ex, Rng& rng, size_t* seq, int* stmt);
   const testcase::TestCase& seq(size_t i) const { return seqs_[i]; }
 
  private:
   std::vector<testcase::TestCase> seqs_;
   std::map<std::string, std::vector<std::pair<size_t, int>>> by_type_;  // descriptor -> uses
-  std::map<std::string, std::vector<std::string>> compatible_;  // wanted -> type keys
+  std::map<std::string, std::vector<std::string>> compatible_;          // wanted -> type keys
 };
 
 struct FactoryLimits {
@@ -98,8 +97,8 @@ class ValueFactory {
   int Literal(testcase::TestCase& tc, const classfile::TypeDesc& t, char kind);
   int FromPool(testcase::TestCase& tc, const classfile::TypeDesc& t);
   int ReuseInTest(const testcase::TestCase& tc, const classfile::TypeDesc& t);
-  int Collection(testcase::TestCase& tc, const classfile::TypeDesc& t,
-                 const std::string& impl, int depth, const classfile::GenericType* g = nullptr);
+  int Collection(testcase::TestCase& tc, const classfile::TypeDesc& t, const std::string& impl,
+                 int depth, const classfile::GenericType* g = nullptr);
   // An element of generic type `g` (a pinned type argument); -1 if none, or if it came out
   // null and `no_nulls` (nothing appended then).
   int TypedElement(testcase::TestCase& tc, const classfile::GenericType& g, int depth,

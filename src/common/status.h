@@ -33,9 +33,10 @@ using absl::StatusOr;
 #define JTG_CONCAT_INNER_(a, b) a##b
 #define JTG_CONCAT_(a, b) JTG_CONCAT_INNER_(a, b)
 // Declares `lhs` from a StatusOr expression, or returns its error.
-#define JTG_ASSIGN_OR_RETURN(lhs, expr)                                                            \
-  auto JTG_CONCAT_(jtg_or_, __LINE__) = (expr);                                                    \
-  if (!JTG_CONCAT_(jtg_or_, __LINE__).ok()) return JTG_CONCAT_(jtg_or_, __LINE__).status();        \
-  lhs = std::move(                                                                                 \
-      *JTG_CONCAT_(jtg_or_, __LINE__)) /* NOLINT(bugprone-macro-parentheses): lhs is a declaration \
-                                          ("auto x"), parentheses would break it */
+// Not formatted: the NOLINT must stay on the line clang-tidy reports.
+// clang-format off
+#define JTG_ASSIGN_OR_RETURN(lhs, expr)                                                   \
+  auto JTG_CONCAT_(jtg_or_, __LINE__) = (expr);                                           \
+  if (!JTG_CONCAT_(jtg_or_, __LINE__).ok()) return JTG_CONCAT_(jtg_or_, __LINE__).status(); \
+  lhs = std::move(*JTG_CONCAT_(jtg_or_, __LINE__))  /* NOLINT(bugprone-macro-parentheses): lhs is a declaration ("auto x"), parentheses would break it */
+// clang-format on

@@ -38,7 +38,7 @@ namespace {
 // A reference type from a binary name (java.lang.String, [I) or an internal name / array
 // descriptor (java/lang/String, [Ljava/lang/String;).
 classfile::TypeDesc ReferenceType(const std::string& binary_or_internal) {
-  const std::string name = classfile::ToInternal(binary_or_internal);
+  std::string name = classfile::ToInternal(binary_or_internal);
   if (!name.empty() && name[0] == '[') {
     auto t = classfile::ParseFieldDescriptor(name);
     if (t.ok()) return *t;

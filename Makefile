@@ -40,6 +40,8 @@ setup:
 	else \
 	  echo "setup: all $(words $(APT_PACKAGES)) packages already installed"; \
 	fi
+	@# JaCoCo 0.8.15 from Maven Central: the coverage oracle for class files of Java 17+
+	@tools/jacoco/fetch_jacoco.sh $(BUILD)/jacoco-0.8.15 >/dev/null
 
 build: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJTG_WERROR=$(WERROR)

@@ -19,7 +19,9 @@
 set -euo pipefail
 build="$(cd "$1" && pwd)"; src="$(cd "$2" && pwd)"
 source "$build/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
-JAVA_HOME="$JTG_JAVA_HOME"
+# The JDK under test: JAVA_HOME when set (ctest sets it: the build's JDK, or the JDK 25 of
+# the second pass), else the build's. jtestgen finds the same one.
+export JAVA_HOME="${JAVA_HOME:-$JTG_JAVA_HOME}"
 JAVA="$JAVA_HOME/bin/java"
 SJ=/usr/share/java
 jt="$build/jtestgen"

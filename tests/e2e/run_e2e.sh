@@ -9,7 +9,9 @@ set -uo pipefail
 BUILD="$(cd "$1" && pwd)"
 SRC="$(cd "$2" && pwd)"
 source "$BUILD/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
-JAVA_HOME="$JTG_JAVA_HOME"
+# The JDK under test: JAVA_HOME when set (ctest sets it: the build's JDK, or the JDK 25 of
+# the second pass), else the build's. jtestgen finds the same one.
+export JAVA_HOME="${JAVA_HOME:-$JTG_JAVA_HOME}"
 JAVAC="$JAVA_HOME/bin/javac"
 JTG="$BUILD/jtestgen"
 MEASURE="$SRC/tools/jacoco/measure_suite.sh"

@@ -17,6 +17,7 @@
 #      class bytes is refused naming the class.
 # usage: run_cover.sh <build dir> <source dir>
 set -euo pipefail
+echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
 build="$(cd "$1" && pwd)"; src="$(cd "$2" && pwd)"
 source "$build/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
 # The JDK under test: JAVA_HOME when set (ctest sets it: the build's JDK, or the JDK 25 of

@@ -4,6 +4,7 @@
 # Prints one PASS/FAIL line per check and ends with `e2e: N passed, M failed`;
 # exits non-zero if any check failed.
 set -uo pipefail
+echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
 
 [[ $# -eq 2 ]] || { echo "usage: run_e2e.sh <build_dir> <source_dir>" >&2; exit 2; }
 BUILD="$(cd "$1" && pwd)"

@@ -40,6 +40,8 @@ setup:
 	else \
 	  echo "setup: all $(words $(APT_PACKAGES)) packages already installed"; \
 	fi
+	@# JaCoCo 0.8.15 from Maven Central: the coverage oracle for class files of Java 17+
+	@tools/jacoco/fetch_jacoco.sh $(BUILD)/jacoco-0.8.15 >/dev/null
 
 build: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJTG_WERROR=$(WERROR)
@@ -55,6 +57,20 @@ demo: build
 	@echo; echo "== coverage of $(DEMO_CLASS)"; \
 	 json=$$(tools/jacoco/measure_suite.sh $(BUILD)/examples/classes $(DEMO_CLASS) $(DEMO_OUT) 5) || exit 1; \
 	 tools/jacoco/compare.sh "$$json" $(DEMO_OUT)/jtestgen-report.json
+	@# The Java 21 part (records, sealed classes, pattern-matching switch) on the JDK 25.
+	@source $(BUILD)/jdk.env; if [ -z "$$JTG_JDK25_HOME" ]; then \
+	  echo; echo "== no JDK 21+ on this machine: the Java 21 example (com.example.shipping) is skipped"; \
+	else \
+	  echo; echo "== com.example.shipping.Shipping (class files of Java 21) on $$JTG_JDK25_HOME"; \
+	  rm -rf $(DEMO_OUT)21; \
+	  $(BUILD)/jtestgen suite --java-home "$$JTG_JDK25_HOME" --classpath $(BUILD)/examples/classes21 \
+	    --class com.example.shipping.Shipping --budget $(BUDGET) --out $(DEMO_OUT)21 || exit 1; \
+	  f=$(DEMO_OUT)21/com/example/shipping/ShippingTest.java; \
+	  echo; echo "== head of $$f:"; head -n 40 "$$f"; echo "   ... ($$(grep -c '@Test' "$$f") @Test methods)"; \
+	  json=$$(JAVA_HOME="$$JTG_JDK25_HOME" tools/jacoco/measure_suite.sh $(BUILD)/examples/classes21 \
+	    com.example.shipping.Shipping $(DEMO_OUT)21 5) || exit 1; \
+	  tools/jacoco/compare.sh "$$json" $(DEMO_OUT)21/jtestgen-report.json; \
+	fi
 
 # Warnings are errors, then every unit and end-to-end test. CI (.ci/run) runs `make check`.
 test: WERROR := ON

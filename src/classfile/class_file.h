@@ -6,8 +6,8 @@
 // validated while parsing. A pass that changes code re-encodes the decoded form into the
 // raw attribute (see attributes.h: Encode*), the writer only ever writes raw bytes.
 //
-// Supported versions: major 45..kMaxMajorVersion (Java 1.1 .. 21). Newer versions are read
-// forward (parsed as 21) and ParseResult::warning says so, as JaCoCo does.
+// Supported versions: major 45..kMaxMajorVersion (Java 1.1 .. 25). Newer versions are read
+// forward (parsed as 25) and ParseResult::warning says so, as JaCoCo does.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@
 namespace jtg::classfile {
 
 inline constexpr uint16_t kMinMajorVersion = 45;
-inline constexpr uint16_t kMaxMajorVersion = 65;  // Java 21
+inline constexpr uint16_t kMaxMajorVersion = 69;  // Java 25
 
 enum AccessFlags : uint16_t {
   kAccPublic = 0x0001,

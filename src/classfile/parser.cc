@@ -61,7 +61,7 @@ Status ReadVersion(ByteReader& r, ParseResult& out) {
   if (major > kMaxMajorVersion) {
     out.warning = absl::StrFormat(
         "%s: class file major version %d is newer than the "
-        "supported %d..%d (Java 21); reading forward",
+        "supported %d..%d (Java 25); reading forward",
         r.what(), major, kMinMajorVersion, kMaxMajorVersion);
   }
   return absl::OkStatus();

@@ -8,6 +8,7 @@
 #include "cli/budget.h"
 #include "common/version.h"
 #include "cover/run_cover.h"
+#include "jvm/java_home.h"
 #include "report/run_report.h"
 #include "suite/run_suite.h"
 #include "supervise/supervisor.h"
@@ -32,6 +33,10 @@ int main(int argc, char** argv) {
   cmd->add_option("--validation-runs", suite.validation_runs,
                   "JUnit runs per validation round (default 5)");
   cmd->add_flag("--quiet", suite.quiet, "print no summary");
+  std::string java_home;
+  const char* kJavaHomeHelp =
+      "the JDK to run on (17 or later; default: JAVA_HOME, else the java on PATH)";
+  cmd->add_option("--java-home", java_home, kJavaHomeHelp);
   jtg::supervise::SupervisorOptions sup;
   bool no_sandbox = false;
   cmd->add_flag("--no-sandbox", no_sandbox,
@@ -76,6 +81,7 @@ int main(int argc, char** argv) {
       pcmd->add_option("--jar", perf.jar, "every public class of this jar (on --classpath too)");
   pclass->excludes(pjar);
   pjar->excludes(pclass);
+  pcmd->add_option("--java-home", java_home, kJavaHomeHelp);
   pcmd->add_option("--method", perf.method,
                    "only this method: a name, optionally with parameter types as simple or "
                    "qualified names, e.g. 'subtract(List,List)'");
@@ -143,6 +149,12 @@ int main(int argc, char** argv) {
 
   // No exception leaves jtestgen: one that escapes a command (a bug of jtestgen's) is still
   // one line naming it, with the exit status of an internal error (sysexits' EX_SOFTWARE).
+  // suite and perf run on the chosen JDK, and so do their workers, javac and java.
+  auto choose_jdk = [&]() -> bool {
+    jtg::Status st = jtg::jvm::UseJdk(java_home);
+    if (!st.ok()) std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
+    return st.ok();
+  };
   auto run = [&]() -> int {
     if (ccmd->parsed()) {
       auto rc = jtg::cover::RunCover(cover);
@@ -168,6 +180,7 @@ int main(int argc, char** argv) {
         return 2;
       }
       perf.budget_seconds = *seconds;
+      if (!choose_jdk()) return 2;
       int sig = 0;
       jtg::Status st = jtg::supervise::SupervisePerf(perf, sup, &sig);
       return exit_code(st, sig);
@@ -181,6 +194,7 @@ int main(int argc, char** argv) {
       }
       suite.budget_seconds = *seconds;
       suite.search = *jtg::suite::ParseAlgorithm(search);  // CLI::IsMember checked the name
+      if (!choose_jdk()) return 2;
       int sig = 0;
       jtg::Status st = jtg::supervise::SuperviseSuite(suite, sup, &sig);
       return exit_code(st, sig);

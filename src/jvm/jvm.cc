@@ -1,17 +1,54 @@
 #include "jvm/jvm.h"
 
+#include <dlfcn.h>
+
 #include <cstdlib>
 #include <cstring>
 
+#include "jvm/java_home.h"
 #include "jvm/jni_util.h"
 #include "runtime/embedded_classes.h"
 
 namespace jtg::jvm {
 
+namespace {
+
+using CreateJavaVmFn = jint(JNICALL*)(JavaVM**, void**, void*);
+using GetCreatedJavaVmsFn = jint(JNICALL*)(JavaVM**, jsize, jsize*);
+
+// The invocation API of the JDK's libjvm. The library stays loaded for the process's life
+// (HotSpot cannot be unloaded); dlopen of a library already loaded returns the same handle.
+struct Invocation {
+  CreateJavaVmFn create = nullptr;
+  GetCreatedJavaVmsFn created = nullptr;
+};
+
+StatusOr<Invocation> LoadLibJvm(const Jdk& jdk) {
+  const std::string lib = jdk.LibJvm();
+  void* handle = dlopen(lib.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (handle == nullptr) {
+    const char* why = dlerror();
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot load ", lib, ": ", why != nullptr ? why : "dlopen failed"));
+  }
+  Invocation inv;
+  inv.create = reinterpret_cast<CreateJavaVmFn>(dlsym(handle, "JNI_CreateJavaVM"));
+  inv.created = reinterpret_cast<GetCreatedJavaVmsFn>(dlsym(handle, "JNI_GetCreatedJavaVMs"));
+  if (inv.create == nullptr || inv.created == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(lib, " has no JNI invocation API (JNI_CreateJavaVM): not a JVM library"));
+  }
+  return inv;
+}
+
+}  // namespace
+
 StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
+  JTG_ASSIGN_OR_RETURN(const Jdk jdk, FindJdk(options.java_home));
+  JTG_ASSIGN_OR_RETURN(const Invocation inv, LoadLibJvm(jdk));
   JavaVM* existing = nullptr;
   jsize count = 0;
-  if (JNI_GetCreatedJavaVMs(&existing, 1, &count) == JNI_OK && count > 0) {
+  if (inv.created(&existing, 1, &count) == JNI_OK && count > 0) {
     return absl::FailedPreconditionError("a JVM already exists in this process");
   }
   std::vector<std::string> opts;
@@ -44,10 +81,13 @@ StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
 
   std::unique_ptr<Jvm> jvm(new Jvm());
   void* env = nullptr;
-  jint rc = JNI_CreateJavaVM(&jvm->vm_, &env, &args);
+  jint rc = inv.create(&jvm->vm_, &env, &args);
   if (rc != JNI_OK) {
-    return absl::InternalError(absl::StrCat("JNI_CreateJavaVM failed with code ", rc));
+    return absl::InternalError(
+        absl::StrCat("JNI_CreateJavaVM of ", jdk.Describe(), " failed with code ", rc));
   }
+  jvm->max_class_version_ = jdk.MaxClassMajor();
+  jvm->jdk_ = jdk.Describe();
   jvm->env_ = static_cast<JNIEnv*>(env);
   jvm->transformer_ = options.transformer;
   jvm->retransform_ = options.retransform;

@@ -33,6 +33,9 @@ class ClassTransformer {
 };
 
 struct JvmOptions {
+  // The JDK whose libjvm is loaded (dlopen, once per process); empty: FindJdk()'s
+  // (jvm/java_home.h).
+  std::string java_home;
   std::string classpath;                    // -Djava.class.path
   std::vector<std::string> extra;           // more -X / -D options
   ClassTransformer* transformer = nullptr;  // not owned; must outlive the Jvm
@@ -45,16 +48,20 @@ struct JvmOptions {
 
 class Jvm {
  public:
-  // Creates the VM. Errors: FailedPrecondition if a VM already exists in this process,
-  // Internal if JNI_CreateJavaVM fails or the runtime classes cannot be defined.
+  // Loads the JDK's libjvm (JvmOptions::java_home) and creates the VM. Errors:
+  // FailedPrecondition if a VM already exists in this process, when no JDK is found, or when
+  // its libjvm cannot be loaded (naming the file and dlerror); Internal if JNI_CreateJavaVM
+  // fails or the runtime classes cannot be defined.
   static StatusOr<std::unique_ptr<Jvm>> Create(const JvmOptions& options);
   ~Jvm();
 
   JavaVM* vm() const { return vm_; }
   JNIEnv* env() const { return env_; }
   jvmtiEnv* jvmti() const { return jvmti_; }
-  // Major class-file version the VM accepts (61 for Java 17).
+  // Major class-file version the VM accepts (61 for Java 17, 69 for Java 25).
   int max_class_version() const { return max_class_version_; }
+  // The JDK the VM runs on, for messages: "JDK 25.0.3 (/usr/lib/jvm/temurin-25-jdk-amd64)".
+  const std::string& jdk() const { return jdk_; }
 
   // The class file of a class the system class loader can see (JDK classes included, e.g.
   // "java/util/ArrayList"), read with ClassLoader.getSystemResourceAsStream: the bytes as
@@ -104,6 +111,7 @@ class Jvm {
   ClassTransformer* transformer_ = nullptr;
   bool retransform_ = false;
   int max_class_version_ = 61;
+  std::string jdk_;
 };
 
 }  // namespace jtg::jvm

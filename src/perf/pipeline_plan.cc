@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "classfile/class_file.h"
 #include "classfile/names.h"
+#include "jvm/java_home.h"
 #include "perf/goal_builder.h"
 #include "perf/pipeline_steps.h"
 
@@ -68,6 +69,8 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
     JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal, {}, &*bytes));
   } else {
     JTG_ASSIGN_OR_RETURN(w.universe, generate::Universe::Build(s.cp, w.internal));
+    JTG_ASSIGN_OR_RETURN(const jvm::Jdk jdk, jvm::FindJdk());
+    JTG_RETURN_IF_ERROR(jvm::CheckClassVersion(class_name, w.universe->cut().major_version, jdk));
   }
   std::vector<generate::CallablePtr> entries;
   for (const auto& t : w.universe->targets()) {

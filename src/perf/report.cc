@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/version.h"
+#include "jvm/java_home.h"
 #include "nlohmann/json.hpp"
 
 namespace jtg::perf {
@@ -63,6 +64,7 @@ std::string ReportJson(const PerfReport& r) {
     j["phases_s"] = phases;  // beyond the contract's keys, after them
   }
   j["version"] = std::string(Version());  // the binary that made the report
+  j["jdk"] = jvm::JdkInUse();             // and the JDK it ran on
   return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
@@ -80,7 +82,7 @@ std::string Num(double v) {
 
 std::string ReportMarkdown(const PerfReport& r) {
   std::string md = "# jtestgen perf: " + r.cls + "\n\n";
-  md += "Made by " + std::string(Version()) + ".\n\n";
+  md += "Made by " + std::string(Version()) + " on " + jvm::JdkInUse() + ".\n\n";
   md += "Budget " + Num(r.budget_s) + " s, mu = " + std::to_string(r.mu) + ". " +
         std::to_string(r.findings.size()) + " finding(s), " + std::to_string(r.skipped.size()) +
         " method(s) skipped.\n";

@@ -19,6 +19,7 @@
 #include "generate/values/build_log.h"
 #include "generate/values/universe.h"
 #include "jvm/coverage_transformer.h"
+#include "jvm/java_home.h"
 #include "jvm/jdk_guards.h"
 #include "jvm/jvm.h"
 #include "jvm/mockito_jars.h"
@@ -97,13 +98,9 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     JTG_RETURN_IF_ERROR(jvm::CheckMockitoJars());
     universe->mocks().set_enabled(true);
   }
-  const int kJvmMaxMajor = 61;  // the embedded JVM is Java 17
-  if (universe->cut().major_version > kJvmMaxMajor) {
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "class %s: class file major version %d is newer than the embedded JVM (Java 17) "
-        "can load (up to %d)",
-        opts.class_name, universe->cut().major_version, kJvmMaxMajor));
-  }
+  // Refused only where the JVM would refuse it, before any work (FindJdk is cheap).
+  JTG_ASSIGN_OR_RETURN(const jvm::Jdk jdk, jvm::FindJdk());
+  JTG_RETURN_IF_ERROR(jvm::CheckClassVersion(opts.class_name, universe->cut().major_version, jdk));
   if (!universe->cut_warning().empty()) {
     std::fprintf(stderr, "warning: %s\n", universe->cut_warning().c_str());
   }
@@ -111,6 +108,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   jvm::CoverageTransformer transformer;
   if (opts.weak_mutation) transformer.EnableMutation(internal);
   jvm::JvmOptions jopts;
+  jopts.java_home = jdk.home;
   // Mockito is on the JVM's classpath only, never on the indexed one (no producers from it).
   jopts.classpath = opts.mocks ? cp.spec() + ":" + jvm::MockitoClasspath() : cp.spec();
   jopts.transformer = &transformer;

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "common/version.h"
+#include "jvm/java_home.h"
 #include "nlohmann/json.hpp"
 
 namespace jtg::suite {
@@ -16,6 +17,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   nlohmann::ordered_json j;
   j["class"] = r.class_name;
   j["version"] = std::string(Version());  // the binary that made the report
+  j["jdk"] = jvm::JdkInUse();             // and the JDK it ran on
   j["junit"] = r.junit;
   j["seed"] = r.seed;
   j["tests"] = r.tests;

@@ -9,6 +9,7 @@
 # usage: run_construct.sh <build_dir> <source_dir>
 # Prints one PASS/FAIL line per class and ends with `e2e_construct: N passed, M failed`.
 set -uo pipefail
+echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
 
 [[ $# -eq 2 ]] || { echo "usage: run_construct.sh <build_dir> <source_dir>" >&2; exit 2; }
 BUILD="$(cd "$1" && pwd)"

@@ -17,9 +17,12 @@
 #      class bytes is refused naming the class.
 # usage: run_cover.sh <build dir> <source dir>
 set -euo pipefail
+echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
 build="$(cd "$1" && pwd)"; src="$(cd "$2" && pwd)"
 source "$build/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
-JAVA_HOME="$JTG_JAVA_HOME"
+# The JDK under test: JAVA_HOME when set (ctest sets it: the build's JDK, or the JDK 25 of
+# the second pass), else the build's. jtestgen finds the same one.
+export JAVA_HOME="${JAVA_HOME:-$JTG_JAVA_HOME}"
 JAVA="$JAVA_HOME/bin/java"
 SJ=/usr/share/java
 jt="$build/jtestgen"

@@ -4,12 +4,15 @@
 # Prints one PASS/FAIL line per check and ends with `e2e: N passed, M failed`;
 # exits non-zero if any check failed.
 set -uo pipefail
+echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
 
 [[ $# -eq 2 ]] || { echo "usage: run_e2e.sh <build_dir> <source_dir>" >&2; exit 2; }
 BUILD="$(cd "$1" && pwd)"
 SRC="$(cd "$2" && pwd)"
 source "$BUILD/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
-JAVA_HOME="$JTG_JAVA_HOME"
+# The JDK under test: JAVA_HOME when set (ctest sets it: the build's JDK, or the JDK 25 of
+# the second pass), else the build's. jtestgen finds the same one.
+export JAVA_HOME="${JAVA_HOME:-$JTG_JAVA_HOME}"
 JAVAC="$JAVA_HOME/bin/javac"
 JTG="$BUILD/jtestgen"
 MEASURE="$SRC/tools/jacoco/measure_suite.sh"

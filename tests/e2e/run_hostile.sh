@@ -17,7 +17,9 @@ SRC="$(cd "$2" && pwd)"
 BUDGET=10
 MAX_WALL=$((BUDGET + 60))
 source "$BUILD/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose (CMakeLists.txt)
-JAVA_HOME="$JTG_JAVA_HOME"
+# The JDK under test: JAVA_HOME when set (ctest sets it: the build's JDK, or the JDK 25 of
+# the second pass), else the build's. jtestgen finds the same one.
+export JAVA_HOME="${JAVA_HOME:-$JTG_JAVA_HOME}"
 JTG="$BUILD/jtestgen"
 CP="$BUILD/fixtures_hostile/classes"
 

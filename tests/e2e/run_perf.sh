@@ -17,6 +17,7 @@
 # Short budgets; the report's JSON is read with jq.
 # usage: run_perf.sh <build_dir> <source_dir>
 set -uo pipefail
+echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
 
 [[ $# -eq 2 ]] || { echo "usage: run_perf.sh <build_dir> <source_dir>" >&2; exit 2; }
 BUILD="$(cd "$1" && pwd)"

@@ -108,22 +108,24 @@ TEST(ClassfileCorruption, ConstantPoolIndexWrongTag) {
 TEST(ClassfileCorruption, TooNewVersionReadsForward) {
   std::vector<uint8_t> b = SmallClass();
   b[6] = 0;
-  b[7] = 66;
+  b[7] = 70;
   auto r = Parse(b, "org/apache/commons/collections/FunctorException");
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->warning,
-            "org/apache/commons/collections/FunctorException: class file major version 66 "
-            "is newer than the supported 45..65 (Java 21); reading forward");
-  EXPECT_EQ(r->cls.major_version, 66);
+            "org/apache/commons/collections/FunctorException: class file major version 70 "
+            "is newer than the supported 45..69 (Java 25); reading forward");
+  EXPECT_EQ(r->cls.major_version, 70);
 }
 
-TEST(ClassfileCorruption, SupportedVersionHasNoWarning) {
-  std::vector<uint8_t> b = SmallClass();
-  b[6] = 0;
-  b[7] = 65;
-  auto r = Parse(b, "T");
-  ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_EQ(r->warning, "");
+TEST(ClassfileCorruption, SupportedVersionsHaveNoWarning) {
+  for (uint8_t major : {61, 65, 69}) {  // Java 17, 21, 25
+    std::vector<uint8_t> b = SmallClass();
+    b[6] = 0;
+    b[7] = major;
+    auto r = Parse(b, "T");
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(r->warning, "") << "major " << int{major};
+  }
 }
 
 TEST(ClassfileCorruption, TooOldVersion) {
@@ -132,7 +134,7 @@ TEST(ClassfileCorruption, TooOldVersion) {
   b[7] = 44;
   ExpectDataLoss(b,
                  "T: offset 6: class file major version 44 is older than the "
-                 "supported 45..65");
+                 "supported 45..69");
 }
 
 TEST(ClassfileCorruption, CodeLengthZero) {

@@ -116,14 +116,15 @@ InstrumentedDir InstrumentDir(const fs::path& in, const fs::path& out, instrumen
   return result;
 }
 
-VerifyReport VerifyClasses(const fs::path& dir, const std::vector<std::string>& names) {
+VerifyReport VerifyClasses(const fs::path& dir, const std::vector<std::string>& names,
+                           const std::string& java_home) {
   VerifyReport report;
   const fs::path list = dir.parent_path() / (dir.filename().string() + ".names");
   {
     std::ofstream out(list);
     for (const auto& n : names) out << n << "\n";
   }
-  const std::string cmd = JavaHome() + "/bin/java -Xverify:all -Xshare:off -cp '" +
+  const std::string cmd = java_home + "/bin/java -Xverify:all -Xshare:off -cp '" +
                           std::string(JTG_FIXTURES_DIR) + "' fixtures.instr.VerifyLoader '" +
                           dir.string() + "' < '" + list.string() + "'";
   Run(cmd, &report.raw);

@@ -63,9 +63,10 @@ struct VerifyReport {
   std::string raw;
 };
 
-// Loads and links `names` from `dir` under `java -Xverify:all` with
-// fixtures.instr.VerifyLoader (from JTG_FIXTURES_DIR).
-VerifyReport VerifyClasses(const fs::path& dir, const std::vector<std::string>& names);
+// Loads and links `names` from `dir` under `java -Xverify:all` of the JDK `java_home`
+// (default JavaHome()) with fixtures.instr.VerifyLoader (from JTG_FIXTURES_DIR).
+VerifyReport VerifyClasses(const fs::path& dir, const std::vector<std::string>& names,
+                           const std::string& java_home = JavaHome());
 
 // "reason -> count" over all non-instrumented methods with code (plus "no code").
 std::map<std::string, int> SkipReasons(const std::map<std::string, instrument::ClassPlan>& plans);

@@ -113,10 +113,12 @@ TEST(PerfReport, JsonKeysInContractOrder) {
   auto j = nlohmann::ordered_json::parse(ReportJson(r));
   std::vector<std::string> top, keys;
   for (auto it = j.begin(); it != j.end(); ++it) top.push_back(it.key());
-  // The contract's keys in order, then "version" (the binary that made the report).
-  EXPECT_EQ(
-      top, (std::vector<std::string>{"class", "budget_s", "mu", "findings", "skipped", "version"}));
+  // The contract's keys in order, then "version" and "jdk" (the binary that made the report
+  // and the JDK it ran on).
+  EXPECT_EQ(top, (std::vector<std::string>{"class", "budget_s", "mu", "findings", "skipped",
+                                           "version", "jdk"}));
   EXPECT_EQ(j["version"].get<std::string>().rfind("jtestgen ", 0), 0u);
+  EXPECT_EQ(j["jdk"].get<std::string>().rfind("JDK ", 0), 0u);
   for (auto it = j["findings"][0].begin(); it != j["findings"][0].end(); ++it) {
     keys.push_back(it.key());
   }

@@ -37,6 +37,7 @@ TEST(SuiteReport, InvalidUtf8FromTheCodeUnderTestIsReplaced) {
   ASSERT_FALSE(j.is_discarded());
   EXPECT_EQ(j["class"], "a.B");
   EXPECT_EQ(j["version"].get<std::string>().rfind("jtestgen ", 0), 0u);  // with its commit
+  EXPECT_EQ(j["jdk"].get<std::string>().rfind("JDK ", 0), 0u);
   EXPECT_EQ(j["test_file"].get<std::string>().rfind("bad", 0), 0u);
 }
 

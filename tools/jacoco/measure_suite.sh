@@ -16,11 +16,13 @@
 # if compilation fails. Reasons go to stderr. Set JTG_VERBOSE=1 to see the test runner's output.
 set -euo pipefail
 
-# The JDK the build chose (CMakeLists.txt writes <build>/jdk.env), unless JTG_JAVA_HOME says.
-if [[ -z "${JTG_JAVA_HOME:-}" && -f "${JTG_BUILD:-$(dirname "$0")/../../build}/jdk.env" ]]; then
+# The JDK, as jtestgen finds it: JAVA_HOME when set, else JTG_JAVA_HOME, else the one the
+# build chose (CMakeLists.txt writes <build>/jdk.env).
+if [[ -z "${JAVA_HOME:-}" && -z "${JTG_JAVA_HOME:-}" \
+      && -f "${JTG_BUILD:-$(dirname "$0")/../../build}/jdk.env" ]]; then
   source "${JTG_BUILD:-$(dirname "$0")/../../build}/jdk.env"
 fi
-JAVA_HOME="${JTG_JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+JAVA_HOME="${JAVA_HOME:-${JTG_JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}}"
 JAVA="$JAVA_HOME/bin/java"
 JAVAC="$JAVA_HOME/bin/javac"
 SJ=/usr/share/java
@@ -33,9 +35,6 @@ cp_in="$1"; fqcn="$2"; gen_dir="$3"; junit="${4:-5}"
 [[ "$junit" == 4 || "$junit" == 5 ]] || die "JUnit version must be 4 or 5, got '$junit'"
 [[ -n "$cp_in" ]] || die "empty classpath"
 [[ -d "$gen_dir" ]] || die "output directory '$gen_dir' does not exist"
-for jar in "$SJ/org.jacoco.core.jar" "$SJ/org.jacoco.agent.jar" "$SJ/asm.jar"; do
-  [[ -f "$jar" ]] || die "$jar missing (run 'make setup')"
-done
 
 # Absolute classpath entries (we run java from other directories).
 cp_abs=""
@@ -59,16 +58,42 @@ for p in "${cp_parts[@]}"; do
 done
 [[ -n "$cut_loc" ]] || die "class $fqcn not found on classpath '$cp_in'"
 
+# --- Which JaCoCo: Debian's 0.8.6 reads class files up to Java 16 (major 60) and runs on
+# JDK 17; for a newer class file or JDK, JaCoCo 0.8.15 from Maven Central (fetch_jacoco.sh).
+if [[ -d "$cut_loc" ]]; then
+  major=$(od -An -j6 -N2 -tu1 "$cut_loc/${fqcn//.//}.class" | awk '{print $1 * 256 + $2}')
+else
+  major=$(unzip -p "$cut_loc" "${fqcn//.//}.class" | od -An -j6 -N2 -tu1 | awk '{print $1 * 256 + $2}')
+fi
+feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release" 2>/dev/null || true)
+if [[ "${major:-0}" -le 60 && "${feature:-17}" -le 17 ]]; then
+  JACOCO_CORE="$SJ/org.jacoco.core.jar"; JACOCO_AGENT_JAR="$SJ/org.jacoco.agent.jar"
+  ASM_CP="$SJ/asm.jar:$SJ/asm-commons.jar:$SJ/asm-tree.jar"; jacoco_tag=""
+else
+  mvn_dir=$("$here/fetch_jacoco.sh" "${JTG_BUILD:-$here/../../build}/jacoco-0.8.15") \
+    || die "JaCoCo 0.8.15 is needed for class file version $major on Java $feature and cannot be fetched"
+  JACOCO_CORE="$mvn_dir/org.jacoco.core-0.8.15.jar"
+  JACOCO_AGENT_JAR="$mvn_dir/org.jacoco.agent-0.8.15-runtime.jar"
+  ASM_CP="$mvn_dir/asm-9.10.1.jar:$mvn_dir/asm-commons-9.10.1.jar:$mvn_dir/asm-tree-9.10.1.jar"
+  jacoco_tag="-0.8.15"
+fi
+for jar in "$JACOCO_CORE" "$JACOCO_AGENT_JAR" "${ASM_CP%%:*}"; do
+  [[ -f "$jar" ]] || die "$jar missing (run 'make setup')"
+done
+
 # --- One-time tool cache: jacocoagent.jar + compiled JacocoCoverage -------------------------
-ASM_CP="$SJ/asm.jar:$SJ/asm-commons.jar:$SJ/asm-tree.jar"
-cache="${JTG_JACOCO_CACHE:-${TMPDIR:-/tmp}/jtestgen-jacoco-$(id -u)}"
+cache="${JTG_JACOCO_CACHE:-${TMPDIR:-/tmp}/jtestgen-jacoco-$(id -u)}$jacoco_tag"
 if ! cmp -s "$here/JacocoCoverage.java" "$cache/JacocoCoverage.java" 2>/dev/null \
    || [[ ! -f "$cache/jacocoagent.jar" || ! -f "$cache/classes/JacocoCoverage.class" ]]; then
   mkdir -p "$(dirname "$cache")"
   stage="$(mktemp -d "${cache}.XXXXXX")"
-  (cd "$stage" && unzip -q -o "$SJ/org.jacoco.agent.jar" jacocoagent.jar) \
-    || die "cannot extract jacocoagent.jar from $SJ/org.jacoco.agent.jar"
-  "$JAVAC" --release 11 -nowarn -d "$stage/classes" -cp "$SJ/org.jacoco.core.jar:$ASM_CP" \
+  if [[ -n "$jacoco_tag" ]]; then  # Maven's runtime jar is the agent itself
+    cp "$JACOCO_AGENT_JAR" "$stage/jacocoagent.jar"
+  else
+    (cd "$stage" && unzip -q -o "$JACOCO_AGENT_JAR" jacocoagent.jar) \
+      || die "cannot extract jacocoagent.jar from $JACOCO_AGENT_JAR"
+  fi
+  "$JAVAC" --release 11 -nowarn -d "$stage/classes" -cp "$JACOCO_CORE:$ASM_CP" \
     "$here/JacocoCoverage.java" || die "cannot compile JacocoCoverage.java"
   cp "$here/JacocoCoverage.java" "$stage/"
   rm -rf "$cache" 2>/dev/null || true
@@ -120,7 +145,7 @@ fi
 run="${run:-0}"; failed="${failed:-0}"
 [[ "${JTG_VERBOSE:-0}" == 1 ]] && cat "$work/run.log" >&2
 
-json=$("$JAVA" -cp "$cache/classes:$SJ/org.jacoco.core.jar:$ASM_CP" JacocoCoverage \
+json=$("$JAVA" -cp "$cache/classes:$JACOCO_CORE:$ASM_CP" JacocoCoverage \
          "$exec_file" "$cut_loc" "$fqcn") || die "JaCoCo analysis of $fqcn failed"
 echo "${json%\}},\"tests_run\":$run,\"tests_failed\":$failed}"
 

@@ -66,7 +66,8 @@ else
   major=$(unzip -p "$cut_loc" "${fqcn//.//}.class" | od -An -j6 -N2 -tu1 | awk '{print $1 * 256 + $2}')
 fi
 feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$JAVA_HOME/release" 2>/dev/null || true)
-if [[ "${major:-0}" -le 60 && "${feature:-17}" -le 17 ]]; then
+# JTG_JACOCO=maven takes 0.8.15 in every case (one oracle when comparing JDKs).
+if [[ "${JTG_JACOCO:-auto}" != maven && "${major:-0}" -le 60 && "${feature:-17}" -le 17 ]]; then
   JACOCO_CORE="$SJ/org.jacoco.core.jar"; JACOCO_AGENT_JAR="$SJ/org.jacoco.agent.jar"
   ASM_CP="$SJ/asm.jar:$SJ/asm-commons.jar:$SJ/asm-tree.jar"; jacoco_tag=""
 else

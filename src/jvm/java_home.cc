@@ -21,7 +21,8 @@ std::vector<std::string_view> Split(std::string_view text, char sep) {
   size_t start = 0;
   while (true) {
     const size_t at = text.find(sep, start);
-    out.push_back(text.substr(start, at == std::string_view::npos ? text.npos : at - start));
+    const size_t length = at == std::string_view::npos ? std::string_view::npos : at - start;
+    out.push_back(text.substr(start, length));
     if (at == std::string_view::npos) return out;
     start = at + 1;
   }

@@ -1,5 +1,6 @@
 #include "output/validator.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -86,6 +87,8 @@ std::set<std::string> FailedJUnit4(const std::string& out) {
 
 }  // namespace
 
+int ReleaseFor(int class_major) { return std::max(11, class_major - 44); }
+
 ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
                               std::string work_dir) {
   ValidatorOptions v;
@@ -146,10 +149,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   std::string classes = (fs::path(opts.work_dir) / "classes").string();
   JTG_RETURN_IF_ERROR(FreshDir(classes));
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
-  JTG_ASSIGN_OR_RETURN(
-      auto javac, RunProcess({opts.java_home + "/bin/javac", "-J-Djava.io.tmpdir=" + opts.work_dir,
-                              "-nowarn", "-encoding", "UTF-8", "-d", classes, "-cp", cp, src},
-                             600));
+  std::vector<std::string> javac_argv = {opts.java_home + "/bin/javac",
+                                          "-J-Djava.io.tmpdir=" + opts.work_dir, "-nowarn"};
+  if (opts.release > 0) {  // the class's own language level (ReleaseFor)
+    javac_argv.push_back("--release");
+    javac_argv.push_back(std::to_string(opts.release));
+  }
+  javac_argv.insert(javac_argv.end(), {"-encoding", "UTF-8", "-d", classes, "-cp", cp, src});
+  JTG_ASSIGN_OR_RETURN(auto javac, RunProcess(javac_argv, 600));
   if (javac.exit_code != 0) {
     v.log = javac.output;
     bool other = false;

@@ -17,7 +17,15 @@ struct ValidatorOptions {
   Dialect dialect = Dialect::kJUnit5;
   int runs = 5;
   std::string work_dir;  // scratch directory for classes and reports
+  // javac --release of the written tests (ReleaseFor); 0: the JDK's own language level.
+  int release = 0;
 };
+
+// The Java release the tests of a class file of major version `class_major` compile with
+// (javac --release): the class's own (major - 44), so the written tests build where the
+// class does and call no JDK method newer than it, but at least 11, the level the JUnit
+// writer needs (String.repeat). Issue 22.
+int ReleaseFor(int class_major);
 
 // Options for validating with the JDK jtestgen runs on (jvm/java_home.h).
 ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,

@@ -146,6 +146,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-perf-"));
   output::ValidatorOptions vopts =
       output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work.path());
+  vopts.release = output::ReleaseFor(w.universe->cut().major_version);
   output::ValidatedWriteOptions vw;
   vw.max_rounds = 4;
   vw.quiet = opts.quiet;

@@ -137,6 +137,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   output::ValidatorOptions vopts = output::ValidatorFor(
       ctx.opts.mocks ? ctx.opts.classpath + ":" + jvm::MockitoClasspath() : ctx.opts.classpath,
       wopts.dialect, ctx.opts.validation_runs, work.path());
+  vopts.release = output::ReleaseFor(ctx.universe.cut().major_version);
   std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
   auto kept_tests = [&written](const std::vector<size_t>& kept) {
     std::vector<WrittenTest> out;

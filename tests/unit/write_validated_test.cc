@@ -145,3 +145,37 @@ TEST(ValidatorErrors, AnUnusableWorkDirectoryIsAnErrorNotAnException) {
 
 }  // namespace
 }  // namespace jtg::output
+
+namespace jtg::output {
+namespace {
+
+TEST(ReleaseFor, TheClassesOwnReleaseAtLeastEleven) {
+  EXPECT_EQ(ReleaseFor(52), 11);  // Java 8: the writer needs 11 (String.repeat)
+  EXPECT_EQ(ReleaseFor(55), 11);
+  EXPECT_EQ(ReleaseFor(61), 17);
+  EXPECT_EQ(ReleaseFor(65), 21);
+  EXPECT_EQ(ReleaseFor(69), 25);
+}
+
+// Issue 22: the written tests compile at the class's own --release, so a test calling a JDK
+// method newer than that release (Stream.toList, Java 16) fails to compile and is dropped
+// alone; at the JDK's own level it compiles.
+TEST_F(WriteValidatedTest, TestsCompileAtTheClassesRelease) {
+  JavaFile f = HandWritten({"a", "b"}, {});
+  const std::string body = "    int x = 1;\n";
+  const size_t second = f.source.find(body, f.source.find(body) + 1);
+  ASSERT_NE(second, std::string::npos);
+  f.source.replace(second, body.size(),
+                   "    java.util.List<Integer> l = java.util.stream.Stream.of(1).toList();\n");
+  vopts_.release = 11;
+  auto at11 = Validate(f, "", vopts_);
+  ASSERT_TRUE(at11.ok()) << at11.status();
+  EXPECT_EQ(at11->bad_tests, (std::set<std::string>{"b"})) << at11->log;
+  vopts_.release = 0;
+  auto own = Validate(f, "", vopts_);
+  ASSERT_TRUE(own.ok()) << own.status();
+  EXPECT_TRUE(own->bad_tests.empty()) << own->log;
+}
+
+}  // namespace
+}  // namespace jtg::output

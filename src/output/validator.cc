@@ -150,7 +150,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   JTG_RETURN_IF_ERROR(FreshDir(classes));
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
   std::vector<std::string> javac_argv = {opts.java_home + "/bin/javac",
-                                          "-J-Djava.io.tmpdir=" + opts.work_dir, "-nowarn"};
+                                         "-J-Djava.io.tmpdir=" + opts.work_dir, "-nowarn"};
   if (opts.release > 0) {  // the class's own language level (ReleaseFor)
     javac_argv.push_back("--release");
     javac_argv.push_back(std::to_string(opts.release));

@@ -28,6 +28,17 @@ std::vector<std::string_view> Split(std::string_view text, char sep) {
   }
 }
 
+// The value of JAVA_VERSION in a `release` file, quotes removed ("17.0.15"); "" if absent.
+std::string_view JavaVersion(std::string_view release_text) {
+  for (std::string_view line : Split(release_text, '\n')) {
+    if (!line.starts_with("JAVA_VERSION=")) continue;
+    std::string_view v = line.substr(13);
+    if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
+    return v;
+  }
+  return {};
+}
+
 bool IsFile(const fs::path& p) {
   std::error_code ec;
   return fs::is_regular_file(p, ec);
@@ -56,15 +67,9 @@ StatusOr<Jdk> Inspect(const std::string& dir, const std::string& source) {
   Jdk jdk;
   jdk.home = h;
   jdk.source = source;
-  jdk.feature = FeatureFromRelease(text.str());
   const std::string release = text.str();
-  for (std::string_view line : Split(release, '\n')) {
-    if (line.starts_with("JAVA_VERSION=")) {
-      std::string_view v = line.substr(13);
-      if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
-      jdk.version = std::string(v);
-    }
-  }
+  jdk.version = std::string(JavaVersion(release));
+  jdk.feature = FeatureFromRelease(release);
   if (jdk.feature == 0) return refuse("its release file has no JAVA_VERSION");
   if (jdk.feature < kMinJdkFeature) {
     return refuse(absl::StrCat("Java ", jdk.version, " is older than Java ", kMinJdkFeature,
@@ -92,20 +97,13 @@ std::string HomeFromPath() {
 }  // namespace
 
 int FeatureFromRelease(std::string_view release_text) {
-  for (std::string_view line : Split(release_text, '\n')) {
-    if (!line.starts_with("JAVA_VERSION=")) continue;
-    std::string_view v = line.substr(13);
-    if (!v.empty() && v.front() == '"') v.remove_prefix(1);
-    if (v.starts_with("1.")) v.remove_prefix(2);  // 1.8.0_392: Java 8
-    int feature = 0;
-    size_t i = 0;
-    while (i < v.size() && v[i] >= '0' && v[i] <= '9' && feature < 1000) {
-      feature = feature * 10 + (v[i] - '0');
-      ++i;
-    }
-    return feature;
+  std::string_view v = JavaVersion(release_text);
+  if (v.starts_with("1.")) v.remove_prefix(2);  // 1.8.0_392: Java 8
+  int feature = 0;
+  for (size_t i = 0; i < v.size() && v[i] >= '0' && v[i] <= '9' && feature < 1000; ++i) {
+    feature = feature * 10 + (v[i] - '0');
   }
-  return 0;
+  return feature;
 }
 
 std::string Jdk::Tool(std::string_view tool) const { return home + "/bin/" + std::string(tool); }

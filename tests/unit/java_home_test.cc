@@ -11,20 +11,14 @@
 #include <optional>
 #include <string>
 
+#include "instrument_test_util.h"
+
 namespace jtg::jvm {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A temporary directory, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "jtg-jdk-XXXXXX").string();
-    path = mkdtemp(t.data());
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using testutil::TempDir;
 
 // Sets an environment variable for one test and restores it.
 class ScopedEnv {
@@ -74,9 +68,9 @@ TEST(JavaHome, FeatureReleaseFromTheReleaseFile) {
 }
 
 TEST(JavaHome, TheFlagComesFirstThenJavaHome) {
-  TempDir t;
-  fs::path j25 = FakeJdk(t.path, "jdk25", "25.0.3");
-  fs::path j21 = FakeJdk(t.path, "jdk21", "21.0.9");
+  TempDir t("jdk");
+  fs::path j25 = FakeJdk(t.path(), "jdk25", "25.0.3");
+  fs::path j21 = FakeJdk(t.path(), "jdk21", "21.0.9");
   ScopedEnv env("JAVA_HOME", j21.string());
   auto by_flag = FindJdk(j25.string());
   ASSERT_TRUE(by_flag.ok()) << by_flag.status();
@@ -93,14 +87,14 @@ TEST(JavaHome, TheFlagComesFirstThenJavaHome) {
 }
 
 TEST(JavaHome, TheJavaOnPathIsFollowedThroughItsLinks) {
-  TempDir t;
-  fs::path jdk = FakeJdk(t.path, "jdk-real", "21.0.9");
-  fs::create_directories(t.path / "alternatives");
-  fs::create_symlink(jdk / "bin" / "java", t.path / "alternatives" / "java");
-  fs::create_directories(t.path / "usr-bin");
-  fs::create_symlink(t.path / "alternatives" / "java", t.path / "usr-bin" / "java");
+  TempDir t("jdk");
+  fs::path jdk = FakeJdk(t.path(), "jdk-real", "21.0.9");
+  fs::create_directories(t.path() / "alternatives");
+  fs::create_symlink(jdk / "bin" / "java", t.path() / "alternatives" / "java");
+  fs::create_directories(t.path() / "usr-bin");
+  fs::create_symlink(t.path() / "alternatives" / "java", t.path() / "usr-bin" / "java");
   ScopedEnv no_home("JAVA_HOME", std::nullopt);
-  ScopedEnv path("PATH", (t.path / "empty").string() + ":" + (t.path / "usr-bin").string());
+  ScopedEnv path("PATH", (t.path() / "empty").string() + ":" + (t.path() / "usr-bin").string());
   auto found = FindJdk();
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(found->home, fs::canonical(jdk).string());
@@ -118,19 +112,19 @@ TEST(JavaHome, WithNothingToGoOnTheBuildsJdkIsUsed) {
 }
 
 TEST(JavaHome, WhatIsNotAUsableJdkIsRefusedByName) {
-  TempDir t;
-  auto missing = FindJdk((t.path / "nope").string());
+  TempDir t("jdk");
+  auto missing = FindJdk((t.path() / "nope").string());
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().message().find("nope (from --java-home): no such directory"),
             std::string::npos)
       << missing.status();
-  fs::path jre = t.path / "jre";
+  fs::path jre = t.path() / "jre";
   Touch(jre / "bin" / "java");
   auto no_jvm = FindJdk(jre.string());
   ASSERT_FALSE(no_jvm.ok());
   EXPECT_NE(no_jvm.status().message().find("no lib/server/libjvm.so"), std::string::npos)
       << no_jvm.status();
-  fs::path old = FakeJdk(t.path, "jdk11", "11.0.2");
+  fs::path old = FakeJdk(t.path(), "jdk11", "11.0.2");
   ScopedEnv env("JAVA_HOME", old.string());
   auto too_old = FindJdk();
   ASSERT_FALSE(too_old.ok());

@@ -11,6 +11,8 @@
 #include "instrument/instrument.h"
 #include "instrument/probe_plan.h"
 #include "report/javac_filters.h"
+#include "report/pattern_filters.h"
+#include "report/record_filter.h"
 
 namespace jtg::report {
 namespace {
@@ -25,6 +27,7 @@ bool Counted(const ClassFile& cls, const MethodInfo& m) {
   if (!m.code.has_value()) return false;
   if ((m.access & classfile::kAccBridge) != 0) return false;
   if ((m.access & classfile::kAccSynthetic) != 0 && !name.starts_with("lambda$")) return false;
+  if (IsRecordGenerated(cls, m)) return false;  // accessors, toString, hashCode, equals
   if ((cls.access & classfile::kAccEnum) != 0 && (m.access & classfile::kAccStatic) != 0) {
     const std::string values = absl::StrCat("()[L", std::string(cls.Name()), ";");
     if (name == "values" && desc == values) return false;
@@ -179,7 +182,12 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     mc.name = mp.name;
     mc.descriptor = mp.descriptor;
     // javac's copies of finally blocks count once; its rethrowing handler code not at all.
-    const InsnFilter filter = FilterJavacDuplicates(*m.code, *cfg, &cls.cp);
+    InsnFilter filter = FilterJavacDuplicates(*m.code, *cfg, &cls.cp);
+    // javac's throwing default of an exhaustive switch and its record-pattern handler.
+    const PatternFilter patterns = FilterPatternCode(*m.code, *cfg, cls.cp);
+    for (size_t i = 0; i < cfg->insns.size(); ++i) {
+      if (patterns.ignored.contains(cfg->insns[i].offset)) filter.rep[i] = InsnFilter::kIgnored;
+    }
     constexpr int32_t kNoInsn = -2;       // an offset that starts no instruction (never for a plan)
     auto rep_at = [&](uint32_t offset) {  // cfg->insns is in offset order
       auto it =
@@ -239,7 +247,10 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
       add(br.offset, br.line, {outcome(br.id), outcome(br.id + 1)});
     for (const auto& sw : mp.switches) {
       std::vector<bool> o;
-      for (int32_t g : sw.target_goals) o.push_back(outcome(g));
+      const bool no_default = patterns.no_default_switch.contains(sw.offset);
+      for (int32_t g : sw.target_goals) {
+        if (!(no_default && g == sw.default_goal)) o.push_back(outcome(g));
+      }
       add(sw.offset, sw.line, std::move(o));
     }
     for (const Merged& mb : merged) branches(mb.line, mb.outcomes);

@@ -5,6 +5,10 @@
 # <build>/fixtures_modern/release{17,21,25} (21 and 25 only when the machine has a JDK 25):
 #   - on every release the running JDK loads: a suite for each class that compiles and passes
 #     (jtestgen's own validation) and covers most branches (checked against JaCoCo);
+#   - on every release the running JDK loads: `jtestgen cover` of modern.Main, static and
+#     ddst probes, reports the same lines and branches, and every line's counts (missed and
+#     covered instructions and branches) equal those of JaCoCo 0.8.15's report of a
+#     JaCoCo-agent run (records, pattern switches: report/record_filter.h, pattern_filters.h);
 #   - on a release newer than the running JDK: refused, exit status non-zero, with one line
 #     naming the class, its class-file version and the JDK in use.
 # usage: run_modern.sh <build_dir> <source_dir>; JAVA_HOME picks the JDK (default the build's).
@@ -82,6 +86,46 @@ refused() {
   fi
 }
 
+# cover <release>: modern.Main under `jtestgen cover` (static and ddst) and under JaCoCo's agent.
+cover() {
+  local release=$1 cp="$MODERN/release$1" w="$tmp/cover$1"
+  local name="release $release cover modern.Main on Java $feature"
+  mkdir -p "$w"
+  local mode
+  for mode in static ddst; do
+    if ! timeout -k 5 120 "$JTG" cover --mode "$mode" --includes 'modern.*' --out "$w/$mode" -- \
+        "$JAVA_HOME/bin/java" -cp "$cp" modern.Main >"$w/$mode.log" 2>&1 ||
+       ! "$JTG" report "$w/$mode" --classpath "$cp" --json "$w/$mode.json" --xml "$w/$mode.xml" \
+        >>"$w/$mode.log" 2>&1; then
+      fail "$name: jtestgen cover --mode $mode failed" "$w/$mode.log"; return
+    fi
+  done
+  local counts='[.packages[].classes[] | {name, l: .counters.line, b: .counters.branch}]'
+  if ! diff <(jq -S "$counts" "$w/static.json") <(jq -S "$counts" "$w/ddst.json") \
+      >"$w/modes.diff"; then
+    fail "$name: static and ddst probes report different coverage" "$w/modes.diff"; return
+  fi
+  local jj
+  jj=$("$SRC/tools/jacoco/fetch_jacoco.sh" "$BUILD/jacoco-0.8.15") ||
+    { fail "$name: JaCoCo 0.8.15 cannot be fetched"; return; }
+  cp "$jj/org.jacoco.agent-0.8.15-runtime.jar" "$w/jacocoagent.jar"  # the agent itself
+  local jcp
+  jcp=$(printf '%s:' "$jj"/org.jacoco.core-0.8.15.jar "$jj"/org.jacoco.report-0.8.15.jar \
+    "$jj"/asm-*.jar)
+  if ! "$JAVA_HOME/bin/java" "-javaagent:$w/jacocoagent.jar=destfile=$w/jacoco.exec,includes=modern.*" \
+        -cp "$cp" modern.Main >"$w/jacoco.log" 2>&1 ||
+     ! "$JAVA_HOME/bin/java" -cp "$jcp" "$SRC/tests/e2e/cover/JacocoXml.java" "$w/jacoco.exec" \
+        "$cp" "$w/jacoco.xml" >>"$w/jacoco.log" 2>&1; then
+    fail "$name: the JaCoCo run failed" "$w/jacoco.log"; return
+  fi
+  if "$JAVA_HOME/bin/java" "$SRC/tests/e2e/cover/CompareLines.java" "$w/jacoco.xml" \
+      "$w/static.xml" --exact >"$w/compare.log" 2>&1; then
+    pass "$name: static = ddst = JaCoCo on every line: $(tail -n 1 "$w/compare.log")"
+  else
+    fail "$name: line coverage differs from JaCoCo's" "$w/compare.log"
+  fi
+}
+
 [[ -d "$MODERN/release17" ]] || { fail "no $MODERN/release17: build the modern_classes_17 target"; }
 for release in 17 21 25; do
   [[ -d "$MODERN/release$release" ]] || { echo "SKIP release $release: not built (no JDK 25)"; continue; }
@@ -89,6 +133,7 @@ for release in 17 21 25; do
     case $release in 21) refused 21 modern.Switches ;; 25) refused 25 modern.Guarded ;; esac
     continue
   fi
+  cover "$release"
   suite "$release" modern.Shapes 70
   (( release >= 21 )) && suite "$release" modern.Switches 70
   (( release >= 25 )) && suite "$release" modern.Guarded 70

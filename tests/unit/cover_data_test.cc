@@ -234,5 +234,25 @@ TEST(ReportCountersTest, AnOutcomeRecordedByItsTargetBlock) {
   }
 }
 
+// JaCoCo does not count the accessors, toString, hashCode and equals javac generates for a
+// record (RecordsFilter); neither does the report. A record's own methods still count.
+TEST(ReportCountersTest, TheMembersJavacGeneratesForARecordAreNotCounted) {
+  const auto bytes =
+      testutil::ReadBytes(fs::path(JTG_MODERN_DIR) / "release17/modern/Shapes$Rect.class");
+  instrument::Options o;
+  o.probe_style = instrument::ProbeStyle::kArray;
+  instrument::IdAllocator ids;
+  auto plan = instrument::InstrumentBytes(bytes, "modern/Shapes$Rect", o, ids);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  std::set<int32_t> all;
+  for (int32_t k = 0; k < plan->plan.probe_slots; ++k) all.insert(k);
+  auto r = report::AnalyzeClass(bytes, all, plan->plan.probe_slots);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->has_value());
+  std::set<std::string> counted;
+  for (const auto& m : (*r)->methods) counted.insert(m.name + m.descriptor);
+  EXPECT_EQ(counted, (std::set<std::string>{"<init>(II)V", "isSquare()Z"}));
+}
+
 }  // namespace
 }  // namespace jtg

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fetches JaCoCo 0.8.15 and the ASM 9.10.1 it is built with from Maven Central into DIR
+# Fetches JaCoCo 0.8.15 (core, report, agent) and the ASM 9.10.1 it is built with from Maven Central into DIR
 # (default build/jacoco-0.8.15), each jar checked against Maven Central's SHA-1. Debian's
 # JaCoCo (0.8.6) reads class files up to Java 16 only; measure_suite.sh uses these jars for
 # class files of Java 17 and later (issue 22). Idempotent: jars already there and intact are
@@ -28,6 +28,7 @@ fetch() {
   mv "$dir/$file.part" "$dir/$file"
 }
 fetch org/jacoco/org.jacoco.core 0.8.15
+fetch org/jacoco/org.jacoco.report 0.8.15
 fetch org/jacoco/org.jacoco.agent 0.8.15 runtime
 fetch org/ow2/asm/asm 9.10.1
 fetch org/ow2/asm/asm-commons 9.10.1

@@ -4,7 +4,8 @@
 # `jtestgen perf` on the issue-5 examples, once on each JDK, with one JaCoCo (0.8.15) as the
 # oracle. Prints one Markdown table per tool, a column pair per JDK.
 # usage: bench/jdk_compare.sh [budget]   env: BUILD (default build), JDKS (default: the
-#        build's JDK and its JDK 25, from <build>/jdk.env), SEED (default 1)
+#        build's JDK and its JDK 25, from <build>/jdk.env), SEED (default 1), SECTIONS
+#        (default "suite cover perf")
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${BUILD:-$root/build}"
@@ -16,6 +17,9 @@ export JTG_JACOCO=maven JTG_BUILD="$BUILD"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 name() { sed -n 's/^JAVA_VERSION="\(.*\)"/\1/p' "$1/release"; }
 
+want() { [[ " ${SECTIONS:-suite cover perf} " == *" $1 "* ]]; }
+
+if want suite; then
 echo "## suite ($budget, seed ${SEED:-1}): JaCoCo 0.8.15 branches and failing tests"
 echo
 echo "| class | $(name "${jdks[0]}") branches | failing | $(name "${jdks[1]}") branches | failing |"
@@ -45,22 +49,31 @@ suite_row /usr/share/java/commons-collections3.jar org.apache.commons.collection
 suite_row /usr/share/java/commons-lang3.jar org.apache.commons.lang3.math.NumberUtils
 suite_row /usr/share/java/commons-lang3.jar org.apache.commons.lang3.StringUtils
 suite_row /usr/share/java/commons-lang3.jar org.apache.commons.lang3.text.StrBuilder
+fi
 
 echo
-echo "## cover (static probes, cover.Main 3 300): jtestgen report totals"
+if want cover; then
 echo
-echo "| JDK | lines covered/total | branches covered/total |"
-echo "|---|---:|---:|"
-for j in "${jdks[@]}"; do
-  d="$tmp/cover-$(basename "$j")"
-  JAVA_HOME="$j" "$BUILD/jtestgen" cover --includes 'cover.*' --out "$d" -- "$j/bin/java" \
-    -cp "$BUILD/fixtures_cover/classes" cover.Main 3 300 >"$d.log" 2>&1
-  "$BUILD/jtestgen" report "$d" --classpath "$BUILD/fixtures_cover/classes" --json "$d.json" \
-    >>"$d.log" 2>&1
-  jq -r --arg n "$(name "$j")" '"| \($n) | \(.counters.line.covered)/\(.counters.line.covered + .counters.line.missed) | \(.counters.branch.covered)/\(.counters.branch.covered + .counters.branch.missed) |"' \
-    "$d.json" 2>/dev/null || echo "| $(name "$j") | run failed | |"
-done
+echo "## cover (static probes): jtestgen report totals"
+echo
+echo "| program | JDK | lines covered/total | branches covered/total | instructions covered/total |"
+echo "|---|---|---:|---:|---:|"
+cover_row() {
+  local label=$1 cp=$2 includes=$3; shift 3
+  for j in "${jdks[@]}"; do
+    local d="$tmp/cover-$label-$(basename "$j")"
+    JAVA_HOME="$j" "$BUILD/jtestgen" cover --includes "$includes" --out "$d" -- "$j/bin/java" \
+      -cp "$cp" "$@" >"$d.log" 2>&1
+    "$BUILD/jtestgen" report "$d" --classpath "$cp" --json "$d.json" >>"$d.log" 2>&1
+    jq -r --arg p "$label" --arg n "$(name "$j")" '.counters as $c | def f(k): "\($c[k].covered)/\($c[k].covered + $c[k].missed)"; "| \($p) | \($n) | \(f("line")) | \(f("branch")) | \(f("instruction")) |"' \
+      "$d.json" 2>/dev/null || echo "| $label | $(name "$j") | run failed | | |"
+  done
+}
+cover_row "cover.Main 3 300" "$BUILD/fixtures_cover/classes" 'cover.*' cover.Main 3 300
+cover_row "modern.Main (release 17)" "$BUILD/fixtures_modern/release17" 'modern.*' modern.Main
+fi
 
+if want perf; then
 echo
 echo "## perf ($budget): findings"
 for j in "${jdks[@]}"; do
@@ -69,3 +82,4 @@ for j in "${jdks[@]}"; do
   echo
   JAVA_HOME="$j" BUILD="$BUILD" bash "$root/bench/perf_examples.sh" "$budget"
 done
+fi

@@ -90,8 +90,8 @@ class Machine {
   }
 
   // Records the outcome of a branch on `cond` (true on this run) when it depends on inputs.
-  void Branch(const Insn& in, int32_t outcome, const Expr& cond) {
-    if (!IsGround(cond)) run_.path.push_back({in.offset, outcome, cond});
+  void Branch(const Insn& in, int32_t arm, bool taken, const Expr& cond) {
+    if (!IsGround(cond)) run_.path.push_back({in.offset, arm, taken, cond});
   }
 
   // if<cond> / if_icmp<cond>: the condition as a comparison op.
@@ -107,7 +107,7 @@ class Machine {
     const Value args[] = {a.v, b.v};
     const bool jump = concolic::Apply(op, args)->AsBool();
     const Expr cond = Binary(op, a.e, b.e);
-    Branch(in, jump ? 1 : 0, jump ? cond : Unary(Op::kNot, cond));
+    Branch(in, 0, jump, jump ? cond : Unary(Op::kNot, cond));
     return jump ? int64_t{in.targets[0]} : kNext;
   }
 
@@ -115,14 +115,14 @@ class Machine {
     Slot key = Pop();
     const int32_t k = key.v.AsInt();
     for (size_t i = 0; i < in.keys.size(); ++i) {
+      const Expr eq = Binary(Op::kEq, key.e, Const(Value::Int(in.keys[i])));
+      const int32_t arm = static_cast<int32_t>(i + 1);
       if (in.keys[i] == k) {
-        Branch(in, static_cast<int32_t>(i + 1),
-               Binary(Op::kEq, key.e, Const(Value::Int(in.keys[i]))));
+        Branch(in, arm, true, eq);
         return int64_t{in.targets[i + 1]};
       }
+      Branch(in, arm, false, Unary(Op::kNot, eq));
     }
-    // The default: the key is none of the cases, one condition per case.
-    for (int32_t c : in.keys) Branch(in, 0, Binary(Op::kNe, key.e, Const(Value::Int(c))));
     return int64_t{in.targets[0]};
   }
 
@@ -135,7 +135,7 @@ class Machine {
     const Expr cmp = is_long ? Binary(Op::kLcmp, divisor.e, zero) : divisor.e;
     const bool is_zero = divisor.v.bits == 0;
     const Expr cond = Binary(is_zero ? Op::kEq : Op::kNe, cmp, Const(Value::Int(0)));
-    Branch(in, is_zero ? 1 : 0, cond);
+    Branch(in, 0, is_zero, cond);
     if (is_zero) {
       run_.thrown = "java/lang/ArithmeticException";
       return kDone;

@@ -27,12 +27,16 @@
 
 namespace jtg::concolic {
 
-// One branch on the path whose outcome depends on an input.
+// One binary decision on the path whose outcome depends on an input. A conditional jump
+// is one decision (arm 0, taken = jumped); the implicit divisor check of idiv/irem/ldiv/
+// lrem is one (arm 0, taken = the divisor is zero); a switch is a chain of decisions, one
+// per case in table order until the key matches (arm i for the i-th case, 1-based,
+// taken = the key equals it), so every branch of the path has exactly two sides.
 struct PathBranch {
   uint32_t offset = 0;  // of the branching instruction
-  int32_t outcome = 0;  // 0 fall-through / 1 jump for if*; the target index for switches
-                        // (0 = default, k = k-th case); for a divisor: 0 nonzero, 1 zero
-  Expr condition;       // kBool, true on this run: the condition of the outcome taken
+  int32_t arm = 0;
+  bool taken = false;
+  Expr condition;  // kBool, true on this run: the condition of the side taken
 };
 
 struct ConcolicRun {

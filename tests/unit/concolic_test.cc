@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "classfile/class_file.h"
+#include "concolic/constraint_tree.h"
 #include "concolic/eval.h"
 #include "concolic/interpreter.h"
 #include "concolic/z3_encode.h"
@@ -233,6 +234,80 @@ TEST_F(ConcolicTest, TheSolverFlipsBranchesSearchCannotReach) {
     ASSERT_EQ(jvm.size(), 1u);
     EXPECT_EQ(jvm[0], "1") << name << ": the JVM does not take the branch on the model";
   }
+}
+
+// Explores every path of a method with the constraint tree: from all-zero inputs, solve the
+// frontier's leaves until none is left. Each path is solved once: queries = the leaves
+// handed out, each ending terminal, infeasible or diverged.
+struct Exploration {
+  int32_t terminal = 0, infeasible = 0, diverged = 0, timeout = 0, queries = 0;
+  std::vector<int32_t> results;  // the int results of the runs, in order
+};
+
+Exploration Explore(const classfile::ClassFile& cls, const classfile::MethodInfo& m) {
+  Exploration x;
+  std::vector<Value> inputs;
+  const std::string_view desc = cls.MethodDescriptor(m);
+  for (size_t i = 1; desc[i] != ')'; ++i) inputs.push_back(Value{*InputSort(desc[i]), 0});
+  ConstraintTree tree;
+  std::mt19937_64 rng(7);
+  auto first = RunConcolic(cls, m, inputs);
+  EXPECT_TRUE(first.ok()) << first.status();
+  if (!first.ok()) return x;
+  tree.Insert(first->path);
+  x.results.push_back(first->result->AsInt());
+  while (auto q = tree.Next(rng)) {
+    ++x.queries;
+    std::vector<Expr> conds = first->domain;
+    conds.insert(conds.end(), q->conditions.begin(), q->conditions.end());
+    const SolveResult r = Solve(conds, first->input_sorts, absl::Seconds(5));
+    if (r.answer != SolveResult::Answer::kSat) {
+      tree.Mark(q->node, r.answer == SolveResult::Answer::kUnsat
+                             ? ConstraintTree::State::kInfeasible
+                             : ConstraintTree::State::kTimeout);
+      continue;
+    }
+    auto run = RunConcolic(cls, m, r.model);
+    EXPECT_TRUE(run.ok()) << run.status();
+    if (!run.ok()) break;
+    EXPECT_TRUE(tree.Insert(run->path, q->node)) << "a solved leaf gave no new path";
+    x.results.push_back(run->result ? run->result->AsInt() : -999);
+  }
+  x.terminal = tree.Count(ConstraintTree::State::kTerminal);
+  x.infeasible = tree.Count(ConstraintTree::State::kInfeasible);
+  x.diverged = tree.Count(ConstraintTree::State::kDiverged);
+  x.timeout = tree.Count(ConstraintTree::State::kTimeout);
+  return x;
+}
+
+TEST_F(ConcolicTest, TheConstraintTreeExploresEveryPathOnce) {
+  // Five nested conditions: six paths, five queries, the last path returns 1.
+  Exploration nested = Explore(*ops_, Method("nested"));
+  EXPECT_EQ(nested.terminal, 6);
+  EXPECT_EQ(nested.queries, 5);
+  EXPECT_EQ(nested.infeasible + nested.diverged + nested.timeout, 0);
+  EXPECT_NE(std::find(nested.results.begin(), nested.results.end(), 1), nested.results.end());
+
+  // A switch of three cases: four paths, each result once.
+  Exploration table = Explore(*ops_, Method("table"));
+  EXPECT_EQ(table.terminal, 4);
+  std::vector<int32_t> got = table.results;
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<int32_t>{-1, 10, 20, 30}));
+
+  // a < b, a > b, a == b and unordered: the fourth path needs a NaN, which the
+  // floating-point theory finds.
+  Exploration floats = Explore(*ops_, Method("compareFloat"));
+  got = floats.results;
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<int32_t>{1, 2, 3, 4}));
+  EXPECT_EQ(floats.diverged, 0);
+
+  // A loop of (n & 15) iterations: sixteen paths; a sixteenth iteration is infeasible.
+  Exploration loop = Explore(*ops_, Method("loop"));
+  EXPECT_EQ(loop.terminal, 16);
+  EXPECT_EQ(loop.infeasible, 1);
+  EXPECT_EQ(loop.diverged, 0);
 }
 
 }  // namespace

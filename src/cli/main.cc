@@ -60,6 +60,9 @@ int main(int argc, char** argv) {
                 "when the search stagnates, try call sequences that could set the state of "
                 "methods with uncovered goals (JTestCraft's candidate sequence search; "
                 "default: on)");
+  cmd->add_flag("--solver,!--no-solver", suite.solver,
+                "when the search stagnates, solve for the branches it reached but did not flip "
+                "(concolic execution of the call, Z3; default: on)");
   cmd->add_option("--jdk-impl", suite.jdk_impls,
                   "java.util implementations for a collection type, repeatable, e.g. "
                   "java.util.List=java.util.LinkedList,java.util.ArrayList");

@@ -75,9 +75,7 @@ bool ConstraintTree::Insert(std::span<const PathBranch> path, std::optional<int3
   return fresh;
 }
 
-std::optional<ConstraintTree::Query> ConstraintTree::Next(std::mt19937_64& rng) {
-  if (frontier_.empty()) return std::nullopt;
-  const int32_t node = frontier_[rng() % frontier_.size()];
+ConstraintTree::Query ConstraintTree::Pending(int32_t node) {
   RemoveFromFrontier(node);
   nodes_[static_cast<size_t>(node)].state = State::kPending;
   Query q;
@@ -87,6 +85,27 @@ std::optional<ConstraintTree::Query> ConstraintTree::Next(std::mt19937_64& rng) 
   }
   std::reverse(q.conditions.begin(), q.conditions.end());
   return q;
+}
+
+std::optional<ConstraintTree::Query> ConstraintTree::Next(std::mt19937_64& rng) {
+  if (frontier_.empty()) return std::nullopt;
+  return Pending(frontier_[rng() % frontier_.size()]);
+}
+
+std::optional<ConstraintTree::Query> ConstraintTree::QueryOther(std::span<const PathBranch> path,
+                                                                size_t k) {
+  int32_t at = 0;
+  for (size_t i = 0; i < k && i < path.size(); ++i) {
+    at = Child(at, path[i], /*create=*/false);
+    if (at < 0) return std::nullopt;
+  }
+  if (k >= path.size()) return std::nullopt;
+  const PathBranch other{path[k].offset, path[k].arm, !path[k].taken, nullptr};
+  const int32_t node = Child(at, other, /*create=*/false);
+  if (node < 0 || nodes_[static_cast<size_t>(node)].state != State::kUnexplored) {
+    return std::nullopt;
+  }
+  return Pending(node);
 }
 
 void ConstraintTree::Mark(int32_t node, State state) {

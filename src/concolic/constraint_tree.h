@@ -50,6 +50,10 @@ class ConstraintTree {
   // frontier is empty.
   std::optional<Query> Next(std::mt19937_64& rng);
 
+  // The query for the other side of `path[k]` (a path Insert already holds), now pending;
+  // nullopt when that side is not unexplored (a run, a query or an answer has been there).
+  std::optional<Query> QueryOther(std::span<const PathBranch> path, size_t k);
+
   // Records the solver's answer for a pending leaf that no run reached: kInfeasible or
   // kTimeout (a sat answer is recorded by Insert of the run on the model).
   void Mark(int32_t node, State state);
@@ -73,6 +77,7 @@ class ConstraintTree {
   };
 
   int32_t Child(int32_t parent, const PathBranch& b, bool create);
+  Query Pending(int32_t node);
   void AddToFrontier(int32_t node);
   void RemoveFromFrontier(int32_t node);
 

@@ -16,6 +16,7 @@
 #include "generate/goals/goals.h"
 #include "generate/search/mosa.h"
 #include "generate/search/random_search.h"
+#include "generate/search/solver_step.h"
 #include "generate/values/build_log.h"
 #include "generate/values/universe.h"
 #include "jvm/coverage_transformer.h"
@@ -215,6 +216,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   std::unique_ptr<generate::GoalModel> goal_model;
   std::unique_ptr<generate::RandomSearch> random;
   std::unique_ptr<generate::Mosa> mosa;
+  std::unique_ptr<generate::SolverStep> solver;
   const generate::Archive* archive = nullptr;
   generate::ReachFn reach;
   generate::BuildLog build_log(universe->targets());
@@ -239,6 +241,20 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     mo.inherited_weight = opts.inherited_weight;
     mosa = std::make_unique<generate::Mosa>(*universe, *goal_model, *executor, rng, mo);
     mosa->SetBuildLog(&build_log);
+    if (opts.solver) {
+      // The class's own bytes, as the plan was made from them (not the instrumented ones).
+      auto bytes = cp.ReadClass(internal);
+      auto parsed = bytes.ok() ? classfile::Parse(*bytes, internal)
+                               : StatusOr<classfile::ParseResult>(bytes.status());
+      if (parsed.ok()) {
+        solver =
+            std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0], opts.seed);
+        mosa->SetSolver(solver.get());
+      } else {
+        std::fprintf(stderr, "note: no solver: %s\n",
+                     std::string(parsed.status().message()).c_str());
+      }
+    }
     mosa->Run(budget);
     archive = &mosa->archive();
     report.stats = mosa->stats();

@@ -54,6 +54,9 @@ struct SuiteOptions {
   // JTestCraft's candidate sequence search when DynaMOSA/MOSA stagnate
   // (generate/search/candidate_search.h).
   bool candidate_search = true;
+  // The solver step when DynaMOSA/MOSA stagnate: concolic execution of calls and Z3 for the
+  // branches they reached but did not flip (generate/search/solver_step.h).
+  bool solver = true;
   // Weight of an inherited method against 1 for the class's own when the search picks a
   // call (generate/search/target_selector.h).
   double inherited_weight = 0.5;

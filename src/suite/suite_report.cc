@@ -57,7 +57,19 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
       {"candidate_search",
        {{"rounds", r.stats.candidate_rounds},
         {"tests", r.stats.candidate_tests},
-        {"goals_first_covered", r.stats.candidate_goals}}}};
+        {"goals_first_covered", r.stats.candidate_goals}}},
+      {"solver",
+       {{"rounds", r.stats.solver.rounds},
+        {"tests", r.stats.solver.tests},
+        {"goals_first_covered", r.stats.solver.goals},
+        {"queries",
+         {{"sat", r.stats.solver.sat},
+          {"unsat", r.stats.solver.unsat},
+          {"timeout", r.stats.solver.timeout}}},
+        {"unmodelled_calls", r.stats.solver.unmodelled},
+        {"seconds", r.stats.solver.seconds},
+        {"share_of_search",
+         r.stats.seconds > 0 ? r.stats.solver.seconds / r.stats.seconds : 0.0}}}};
   j["methods_not_instrumented"] = r.coverage.methods_not_instrumented;
   j["overrunning_methods"] = r.stats.overruns;
   j["exiting_methods"] = r.stats.exits;
@@ -147,6 +159,16 @@ void PrintSummary(const SuiteReport& r) {
                 static_cast<long long>(r.stats.candidate_rounds),
                 static_cast<long long>(r.stats.candidate_tests),
                 static_cast<long long>(r.stats.candidate_goals));
+  }
+  if (r.stats.solver.rounds > 0) {
+    const generate::SolverStats& v = r.stats.solver;
+    std::printf(
+        "  solver:          %lld rounds, %lld tests, %lld goals covered first; queries %lld sat, "
+        "%lld unsat, %lld timed out; %.1f s (%.0f%% of the search)\n",
+        static_cast<long long>(v.rounds), static_cast<long long>(v.tests),
+        static_cast<long long>(v.goals), static_cast<long long>(v.sat),
+        static_cast<long long>(v.unsat), static_cast<long long>(v.timeout), v.seconds,
+        r.stats.seconds > 0 ? 100 * v.seconds / r.stats.seconds : 0.0);
   }
   std::printf("  total wall time: %.1f s (search, minimization, validation)\n", r.total_seconds);
   for (const auto& [m, n] : r.stats.overruns) {

@@ -20,6 +20,8 @@
 #include "concolic/eval.h"
 #include "concolic/interpreter.h"
 #include "concolic/z3_encode.h"
+#include "generate/search/solver_step.h"
+#include "instrument/instrument.h"
 #include "instrument_test_util.h"
 
 namespace jtg::concolic {
@@ -308,6 +310,53 @@ TEST_F(ConcolicTest, TheConstraintTreeExploresEveryPathOnce) {
   EXPECT_EQ(loop.terminal, 16);
   EXPECT_EQ(loop.infeasible, 1);
   EXPECT_EQ(loop.diverged, 0);
+}
+
+// The solver step on a test calling Ops.magic(x, x) with one literal for both parameters:
+// for the goal "x * 31 + y == 0xCAFEBABE", a new test whose call has literals of its own
+// that satisfy it, the shared literal left as it was; the same goal is not solved twice.
+TEST_F(ConcolicTest, TheSolverStepWritesAModelIntoACopyOfTheTest) {
+  const auto bytes = testutil::ReadBytes(fs::path(JTG_FIXTURES_DIR) / "concolic/Ops.class");
+  instrument::Options o;
+  instrument::IdAllocator ids;
+  auto plan = instrument::InstrumentBytes(bytes, "concolic/Ops", o, ids);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  int32_t goal = -1;  // the fall-through of magic's if_icmpne: the equality holds
+  for (const auto& m : plan->plan.methods) {
+    if (m.name == "magic" && !m.branches.empty()) goal = m.branches[0].id + 1;
+  }
+  ASSERT_GE(goal, 0);
+  generate::SolverStep step(*ops_, plan->plan, /*seed=*/1);
+  ASSERT_TRUE(step.Handles(goal));
+
+  testcase::TestCase t;
+  testcase::Stmt lit;
+  lit.kind = testcase::StmtKind::kLiteral;
+  lit.type.base = 'I';
+  lit.lit.type = 'I';
+  lit.lit.i = 5;
+  t.stmts.push_back(lit);
+  testcase::Stmt call;
+  call.kind = testcase::StmtKind::kCall;
+  call.callable = testcase::NewCallable("concolic/Ops", "magic", "(II)I", true);
+  call.type.base = 'I';
+  call.args = {0, 0};
+  t.stmts.push_back(call);
+
+  auto made = step.Round({goal}, {&t}, absl::InfiniteFuture());
+  ASSERT_EQ(made.size(), 1u);
+  const testcase::TestCase& m = made[0];
+  ASSERT_EQ(m.size(), 4u);  // the shared literal, two literals of the call's own, the call
+  EXPECT_EQ(m.stmts[0].lit.i, 5);
+  const testcase::Stmt& c = m.stmts[3];
+  ASSERT_EQ(c.args.size(), 2u);
+  const int32_t x = static_cast<int32_t>(m.stmts[static_cast<size_t>(c.args[0])].lit.i);
+  const int32_t y = static_cast<int32_t>(m.stmts[static_cast<size_t>(c.args[1])].lit.i);
+  EXPECT_EQ(static_cast<uint32_t>(x) * 31u + static_cast<uint32_t>(y), 0xCAFEBABEu);
+  EXPECT_EQ(step.stats().sat, 1);
+  // That side was solved: asking again for it is no query.
+  EXPECT_TRUE(step.Round({goal}, {&t}, absl::InfiniteFuture()).empty());
+  EXPECT_EQ(step.stats().sat + step.stats().unsat + step.stats().timeout, 1);
 }
 
 }  // namespace

@@ -220,8 +220,53 @@ void Mosa::CandidateRound(std::vector<Individual>& population,
   stats_.candidate_goals += static_cast<int64_t>(covered_.size() - before);
 }
 
+void Mosa::SolverRound(std::vector<Individual>& population,
+                       const std::function<bool()>& out_of_budget) {
+  // Uncovered targets the solver handles whose conditional ran, and the tests that ran it,
+  // closest first.
+  std::vector<int32_t> goals;
+  std::vector<std::pair<float, const TestCase*>> ranked;
+  for (int32_t g : current_) {
+    if (covered_.contains(g) || !solver_->Handles(g)) continue;
+    bool ran = false;
+    for (const Individual& ind : population) {
+      auto d = ind.eval.distance.find(g);
+      if (d == ind.eval.distance.end()) continue;
+      ran = true;
+      ranked.emplace_back(d->second, ind.test.get());
+    }
+    if (ran) goals.push_back(g);
+  }
+  if (goals.empty() || out_of_budget()) return;
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<const TestCase*> tests;
+  for (const auto& [d, t] : ranked) {
+    if (std::find(tests.begin(), tests.end(), t) == tests.end()) tests.push_back(t);
+  }
+  // A round takes at most 5 s and never the rest of a time budget; with an iteration budget
+  // no clock decides anything (same seed and iterations, same tests; Z3's per-query time
+  // limit aside).
+  absl::Time deadline = absl::InfiniteFuture();
+  if (budget_.max_iterations <= 0) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    deadline = absl::Now() + absl::Seconds(std::clamp(budget_.seconds - elapsed, 0.0, 5.0));
+  }
+  std::vector<TestCase> made = solver_->Round(goals, tests, deadline);
+  const size_t before = covered_.size();
+  for (TestCase& t : made) {
+    if (out_of_budget()) break;
+    ++solver_->stats().tests;
+    population.push_back(Evaluate(std::make_shared<TestCase>(std::move(t))));
+  }
+  solver_->stats().goals += static_cast<int64_t>(covered_.size() - before);
+}
+
 void Mosa::Run(const SearchBudget& budget) {
-  auto start = std::chrono::steady_clock::now();
+  start_ = std::chrono::steady_clock::now();
+  budget_ = budget;
+  const auto start = start_;
   auto out_of_budget = [&] {
     if (budget.max_iterations > 0) return stats_.iterations >= budget.max_iterations;
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
@@ -247,6 +292,19 @@ void Mosa::Run(const SearchBudget& budget) {
     population = Select(std::move(all));
     ++generations_;
     stagnant_ = covered_.size() > covered_before ? 0 : stagnant_ + 1;
+    solver_stagnant_ = covered_.size() > covered_before ? 0 : solver_stagnant_ + 1;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The solver's share: of the time, or with an iteration budget of the tests.
+    const bool within_share =
+        budget.max_iterations > 0
+            ? static_cast<double>(solver_ != nullptr ? solver_->stats().tests : 0) <=
+                  opts_.solver_share * static_cast<double>(stats_.iterations)
+            : solver_ != nullptr && solver_->stats().seconds <= opts_.solver_share * elapsed;
+    if (solver_ != nullptr && solver_stagnant_ >= opts_.stagnation && within_share) {
+      solver_stagnant_ = 0;
+      SolverRound(population, out_of_budget);
+    }
     if (opts_.candidate_search && stagnant_ >= opts_.stagnation &&
         static_cast<double>(stats_.candidate_tests) <=
             opts_.candidate_share * static_cast<double>(stats_.iterations)) {
@@ -255,6 +313,7 @@ void Mosa::Run(const SearchBudget& budget) {
     }
   }
   stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (solver_ != nullptr) stats_.solver = solver_->stats();
 }
 
 }  // namespace jtg::generate

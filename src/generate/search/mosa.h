@@ -8,6 +8,7 @@
 // dependencies get covered; an archive keeps the best test per covered goal.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -21,6 +22,7 @@
 #include "generate/search/candidate_search.h"
 #include "generate/search/objectives.h"
 #include "generate/search/random_search.h"
+#include "generate/search/solver_step.h"
 #include "generate/search/target_selector.h"
 #include "generate/search/variation.h"
 #include "generate/values/build_log.h"
@@ -52,6 +54,10 @@ struct MosaOptions {
   int stagnation = 5;
   size_t candidate_batch = 20;
   double candidate_share = 0.15;
+  // The solver step (solver_step.h, when SetSolver gave one): after `stagnation`
+  // generations without a newly covered goal, goals whose conditional ran are solved for,
+  // while the solver's time stays under `solver_share` of the search's.
+  double solver_share = 0.3;
 };
 
 struct Individual {
@@ -69,6 +75,8 @@ class Mosa {
   // Every evaluated execution is also counted into `log` (borrowed, may be null; must
   // outlive Run).
   void SetBuildLog(BuildLog* log) { build_log_ = log; }
+  // The solver step (borrowed, may be null: no solving; must outlive Run).
+  void SetSolver(SolverStep* solver) { solver_ = solver; }
   // Tests that join the initial population before random ones (directed seeds, e.g. Glider's
   // input patterns in `jtestgen perf`); at most `population` of them are used.
   void Seed(std::vector<testcase::TestCase> seeds) { seeds_ = std::move(seeds); }
@@ -89,6 +97,8 @@ class Mosa {
   // One round of candidate sequence search; appends the evaluated candidates to `population`.
   void CandidateRound(std::vector<Individual>& population,
                       const std::function<bool()>& out_of_budget);
+  // One solver round; appends the evaluated solver-made tests to `population`.
+  void SolverRound(std::vector<Individual>& population, const std::function<bool()>& out_of_budget);
   char NextHeuristic();
 
   Universe& u_;
@@ -115,6 +125,10 @@ class Mosa {
   std::map<std::string, std::unique_ptr<CandidateSearch>> candidates_;  // by method key
   size_t candidate_next_ = 0;  // round-robin position over the stagnating methods
   int stagnant_ = 0;           // generations since a goal was newly covered
+  int solver_stagnant_ = 0;    // the same, for the solver's turn
+  SolverStep* solver_ = nullptr;
+  std::chrono::steady_clock::time_point start_;
+  SearchBudget budget_;
   std::vector<testcase::TestCase> seeds_;
 };
 

@@ -16,6 +16,15 @@ struct SearchBudget {
   int64_t max_iterations = 0;  // if > 0, stop after this many generated tests (reproducible)
 };
 
+// The solver step (solver_step.h): rounds run, tests it made, goals those tests covered
+// first, the answers to its queries, and the time it took.
+struct SolverStats {
+  int64_t rounds = 0, tests = 0, goals = 0;
+  int64_t sat = 0, unsat = 0, timeout = 0;
+  int64_t unmodelled = 0;  // calls the interpreter stopped on (an instruction not modelled)
+  double seconds = 0;
+};
+
 struct SearchStats {
   int64_t iterations = 0;  // tests generated and executed
   int64_t statements = 0;  // statements executed
@@ -25,6 +34,7 @@ struct SearchStats {
   // Candidate sequence search (DynaMOSA only): rounds run, candidate tests evaluated, and
   // goals those tests covered first.
   int64_t candidate_rounds = 0, candidate_tests = 0, candidate_goals = 0;
+  SolverStats solver;  // DynaMOSA/MOSA with the solver
   // Methods under test whose calls overran the per-test budget or tried to exit the JVM,
   // by "name+descriptor", with counts: reported, and chosen less often.
   std::map<std::string, int64_t> overruns, exits;

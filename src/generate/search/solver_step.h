@@ -1,0 +1,88 @@
+// The solver as the search's partner (issue 23; EvoSuite's hybrid search, Galeotti, Fraser
+// and Arcuri, ISSRE 2013; JTestCraft's concolic exploration, den Hollander 2010, sections
+// 5-6): for branch goals the search reached but did not flip, take a test whose statement
+// calls the goal's method, run that call concolically on the test's literal arguments
+// (concolic/interpreter.h), negate the path condition at the goal's branch, solve it with Z3
+// (concolic/z3_encode.h) and write the model into a copy of the test's literals. The copy
+// then goes the normal way (evaluation, archive, minimization, writing, validation).
+//
+// What is modelled so far: static methods of the class under test whose parameters are
+// primitive, called with literal arguments; goals of their conditional jumps and switches.
+// Other goals and calls are skipped (counted as unmodelled). One constraint tree per method
+// keeps every branch side from being solved twice.
+//
+// Ownership: holds its copy of the class file and goal map; borrows nothing. Not
+// thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/time/time.h"
+#include "classfile/class_file.h"
+#include "concolic/constraint_tree.h"
+#include "generate/search/search_stats.h"
+#include "instrument/plan.h"
+#include "testcase/test_case.h"
+
+namespace jtg::generate {
+
+struct SolverOptions {
+  absl::Duration query_timeout = absl::Seconds(1);  // per Z3 query
+  int queries_per_round = 8;
+};
+
+class SolverStep {
+ public:
+  // `cut` is the class under test as read from the classpath (the bytes `plan` was made
+  // from); `seed` seeds the choice among unexplored paths.
+  SolverStep(classfile::ClassFile cut, const instrument::ClassPlan& plan, uint64_t seed,
+             SolverOptions opts = {});
+
+  // Goals it can work on: conditional-jump and switch outcomes of the static primitive
+  // methods of the class under test.
+  bool Handles(int32_t goal) const { return goals_.contains(goal); }
+
+  // For each goal of `goals` (uncovered; their conditionals ran), tries the tests of
+  // `tests` that call the goal's method, best first, until one query is answered; returns
+  // the new tests built from sat answers. Stops early once `deadline` has passed.
+  std::vector<testcase::TestCase> Round(const std::vector<int32_t>& goals,
+                                        const std::vector<const testcase::TestCase*>& tests,
+                                        absl::Time deadline);
+
+  SolverStats& stats() { return stats_; }
+  const SolverStats& stats() const { return stats_; }
+
+ private:
+  struct Side {          // the branch side a goal is: decision (offset, arm) taken or not
+    std::string method;  // name + descriptor
+    uint32_t offset = 0;
+    int32_t arm = 0;
+    bool taken = false;
+  };
+  struct Method {
+    const classfile::MethodInfo* info = nullptr;
+    concolic::ConstraintTree tree;
+  };
+
+  // Solves for `side` on statement `call` of `t`: false when that call cannot be used (not
+  // modelled, the branch not on its path, or its other side already tried), else true with
+  // the new test in `made` when the answer was sat.
+  bool TrySolve(const Side& side, const testcase::TestCase& t, size_t call,
+                std::vector<testcase::TestCase>& made);
+
+  classfile::ClassFile cut_;
+  absl::flat_hash_map<int32_t, Side> goals_;
+  std::map<std::string, Method> methods_;  // by name + descriptor
+  std::mt19937_64 rng_;
+  SolverOptions opts_;
+  SolverStats stats_;
+};
+
+}  // namespace jtg::generate

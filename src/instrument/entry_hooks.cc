@@ -35,12 +35,14 @@ StatusOr<std::vector<uint8_t>> InsertEntryHooks(std::span<const uint8_t> class_b
   classfile::ClassFile& cls = parsed.cls;
   for (const EntryHook& h : hooks) {
     classfile::MethodInfo* method = nullptr;
+    auto params = [](std::string_view desc) { return desc.substr(0, desc.find(')') + 1); };
     for (auto& m : cls.methods) {
-      if (cls.MethodName(m) == h.method_name && cls.MethodDescriptor(m) == h.method_desc &&
-          m.code) {
+      if (cls.MethodName(m) == h.method_name &&
+          params(cls.MethodDescriptor(m)) == params(h.method_desc) && m.code) {
         method = &m;
       }
     }
+    if (method == nullptr && h.optional) continue;
     if (method == nullptr) {
       return absl::NotFoundError(
           absl::StrCat(std::string(what), ": no method with code ", h.method_name, h.method_desc));

@@ -21,17 +21,23 @@
 namespace jtg::instrument {
 
 struct EntryHook {
-  std::string method_name, method_desc;          // the method to hook, e.g. "delete", "()Z"
+  // The method to hook, e.g. "delete", "()Z". Only the parameter part of the descriptor is
+  // compared: a hook reads arguments, and JDKs change return types (JDK 25's
+  // UnixNativeDispatcher.access returns an errno where JDK 17's throws).
+  std::string method_name, method_desc;
   std::string hook_owner, hook_name, hook_desc;  // a static method; its parameters must
                                                  // match what is pushed, in order
   int kind = -1;                                 // >= 0 (and < 128): pushed first, with bipush
   // Local slots to load, with their type: 'I' (iload), 'J' (lload), 'A' (aload); 'N' pushes
   // null (the slot is ignored). Slot 0 of an instance method is `this`.
   std::vector<std::pair<char, uint16_t>> loads;
+  // A method only some JDKs have (JDK 17's UnixNativeDispatcher.utimes, JDK 25's
+  // utimensat): skipped when the class has none.
+  bool optional = false;
 };
 
 // Returns the class with every listed method hooked. Errors: NotFound naming the class and
-// the method when one has no code (absent, abstract or native); DataLoss for an unreadable
+// the method when one that is not optional has no code (absent, abstract or native); DataLoss for an unreadable
 // class; ResourceExhausted when a method would grow past the JVM's limits.
 // Pure function; thread-safe.
 StatusOr<std::vector<uint8_t>> InsertEntryHooks(std::span<const uint8_t> class_bytes,

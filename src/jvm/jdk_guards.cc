@@ -76,8 +76,13 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
   nio.push_back(On("chmod", "(" + path + "I)V", "files", 'A', 0));
   nio.push_back(On("chown", "(" + path + "II)V", "files", 'A', 0));
   nio.push_back(On("lchown", "(" + path + "II)V", "files", 'A', 0));
-  nio.push_back(On("utimes", "(" + path + "JJ)V", "files", 'A', 0));
-  nio.push_back(On("lutimes", "(" + path + "JJ)V", "files", 'A', 0));
+  // JDK 17 sets times with utimes/lutimes, JDK 25 with utimensat(dirfd, path, ...).
+  for (const char* m : {"utimes", "lutimes"}) {
+    nio.push_back(On(m, "(" + path + "JJ)V", "files", 'A', 0));
+    nio.back().optional = true;
+  }
+  nio.push_back(On("utimensat", "(I" + path + "JJI)V", "files", 'A', 1));
+  nio.back().optional = true;
   t["sun/nio/ch/Net"] = {
       On("connect", "(Ljava/net/ProtocolFamily;Ljava/io/FileDescriptor;Ljava/net/InetAddress;I)I",
          "network", 'A', 2),

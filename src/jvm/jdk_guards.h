@@ -14,8 +14,10 @@
 //     counts as below it only literally (absolute, no ".." segment); link creation and
 //     renames out of it count wherever they are.
 // The kernel sandbox (sandbox/namespaces.h) is what keeps the machine safe; these hooks
-// keep the written tests safe. The table is for JDK 17's internals (java.base); a listed
-// method missing from the running JDK is an error naming it.
+// keep the written tests safe. The table is for the internals (java.base) of JDK 17 to 25:
+// hooks match on parameters, not return types, and methods only some of them have are
+// optional; any other listed method missing from the running JDK is an error naming it
+// (tests/unit/jdk_guards_test.cc applies the table to each JDK's own classes).
 #pragma once
 
 #include <map>

@@ -37,9 +37,9 @@ struct EntryHook {
 };
 
 // Returns the class with every listed method hooked. Errors: NotFound naming the class and
-// the method when one that is not optional has no code (absent, abstract or native); DataLoss for an unreadable
-// class; ResourceExhausted when a method would grow past the JVM's limits.
-// Pure function; thread-safe.
+// the method when one that is not optional has no code (absent, abstract or native); DataLoss for
+// an unreadable class; ResourceExhausted when a method would grow past the JVM's limits. Pure
+// function; thread-safe.
 StatusOr<std::vector<uint8_t>> InsertEntryHooks(std::span<const uint8_t> class_bytes,
                                                 std::string_view what,
                                                 const std::vector<EntryHook>& hooks);

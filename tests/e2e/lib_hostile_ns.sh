@@ -35,6 +35,13 @@ ns_bench() {
 
 ns_setup() {
   local scratch=$JTG_HOSTILE_SCRATCH
+  # The private tmpfs below replaces /tmp, and with it a build (and scratch) inside it.
+  case "$(realpath -m "$scratch")/" in
+    /tmp/*)
+      echo "ns_setup: $scratch is under /tmp, which the namespace replaces with a private" \
+        "tmpfs; use a build directory outside /tmp" >&2
+      return 1 ;;
+  esac
   mount --bind "$scratch" "$scratch" || return 1
   # Every mount read-only, then the scratch writable again.
   local mp

@@ -132,4 +132,11 @@ StatusOr<Cfg> BuildCfg(const classfile::CodeAttribute& code) {
   return cfg;
 }
 
+size_t InsnIndexAt(const Cfg& cfg, uint32_t offset) {
+  auto it = std::lower_bound(cfg.insns.begin(), cfg.insns.end(), offset,
+                             [](const classfile::Insn& in, uint32_t o) { return in.offset < o; });
+  if (it == cfg.insns.end() || it->offset != offset) return cfg.insns.size();
+  return static_cast<size_t>(it - cfg.insns.begin());
+}
+
 }  // namespace jtg::analysis

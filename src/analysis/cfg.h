@@ -33,4 +33,8 @@ struct Cfg {
 // end on instruction boundaries.
 StatusOr<Cfg> BuildCfg(const classfile::CodeAttribute& code);
 
+// The index into cfg.insns of the instruction starting at bytecode `offset`, or
+// cfg.insns.size() when no instruction starts there. O(log n).
+size_t InsnIndexAt(const Cfg& cfg, uint32_t offset);
+
 }  // namespace jtg::analysis

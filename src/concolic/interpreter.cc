@@ -313,8 +313,8 @@ absl::StatusOr<ConcolicRun> RunConcolic(const classfile::ClassFile& cls,
           absl::StrCat("parameter of ", std::string(desc), " is not primitive"));
     const int32_t index = static_cast<int32_t>(run.input_sorts.size());
     run.input_sorts.push_back(*sort);
-    const Expr var = Var(index, Sort::kInt);
-    auto range = [&](int32_t lo, int32_t hi) {
+    auto range = [&](int32_t lo, int32_t hi) {  // a narrow int type's values
+      const Expr var = Var(index, Sort::kInt);
       run.domain.push_back(Binary(Op::kGe, var, Const(Value::Int(lo))));
       run.domain.push_back(Binary(Op::kLe, var, Const(Value::Int(hi))));
     };

@@ -188,13 +188,10 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
     for (size_t i = 0; i < cfg->insns.size(); ++i) {
       if (patterns.ignored.contains(cfg->insns[i].offset)) filter.rep[i] = InsnFilter::kIgnored;
     }
-    constexpr int32_t kNoInsn = -2;       // an offset that starts no instruction (never for a plan)
-    auto rep_at = [&](uint32_t offset) {  // cfg->insns is in offset order
-      auto it =
-          std::lower_bound(cfg->insns.begin(), cfg->insns.end(), offset,
-                           [](const classfile::Insn& in, uint32_t o) { return in.offset < o; });
-      if (it == cfg->insns.end() || it->offset != offset) return kNoInsn;
-      return filter.rep[static_cast<size_t>(it - cfg->insns.begin())];
+    constexpr int32_t kNoInsn = -2;  // an offset that starts no instruction (never for a plan)
+    auto rep_at = [&](uint32_t offset) {
+      const size_t i = analysis::InsnIndexAt(*cfg, offset);
+      return i == cfg->insns.size() ? kNoInsn : filter.rep[i];
     };
     std::map<int32_t, bool> rep_covered;  // rep instruction index -> any copy covered
     for (size_t bi = 0; bi < cfg->blocks.size(); ++bi) {

@@ -72,13 +72,6 @@ class Cursor {
   std::vector<uint32_t> matched_;
 };
 
-size_t IndexAt(const analysis::Cfg& cfg, uint32_t offset) {
-  auto it = std::lower_bound(cfg.insns.begin(), cfg.insns.end(), offset,
-                             [](const Insn& in, uint32_t o) { return in.offset < o; });
-  if (it == cfg.insns.end() || it->offset != offset) return cfg.insns.size();
-  return static_cast<size_t>(it - cfg.insns.begin());
-}
-
 // The instructions of an exhaustive switch's throwing default starting at `at`, or none.
 std::vector<uint32_t> ThrowingDefault(const classfile::CodeAttribute& code,
                                       const analysis::Cfg& cfg, const classfile::ConstantPool& cp,
@@ -110,7 +103,8 @@ PatternFilter FilterPatternCode(const classfile::CodeAttribute& code, const anal
     const uint32_t dflt = in.targets[0];
     // A default that is also a case's target is code some source line asks for.
     if (std::count(in.targets.begin(), in.targets.end(), dflt) != 1) continue;
-    const std::vector<uint32_t> insns = ThrowingDefault(code, cfg, cp, IndexAt(cfg, dflt));
+    const std::vector<uint32_t> insns =
+        ThrowingDefault(code, cfg, cp, analysis::InsnIndexAt(cfg, dflt));
     if (insns.empty()) continue;
     out.ignored.insert(insns.begin(), insns.end());
     out.no_default_switch.insert(in.offset);
@@ -119,7 +113,7 @@ PatternFilter FilterPatternCode(const classfile::CodeAttribute& code, const anal
     if (h.catch_type == 0) continue;
     auto type = cp.ClassName(h.catch_type);
     if (!type.ok() || *type != "java/lang/Throwable") continue;
-    Cursor match(code, cfg, cp, IndexAt(cfg, h.handler_pc));
+    Cursor match(code, cfg, cp, analysis::InsnIndexAt(cfg, h.handler_pc));
     match.Is({kAstore, 0x4b, 0x4c, 0x4d, 0x4e})
         .New(kMatchException)
         .Is({kDup})

@@ -4,6 +4,7 @@
 // from the JDK's own module image and hooked as the search JVM would hook it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 

@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
   cmd->add_flag("--solver,!--no-solver", suite.solver,
                 "when the search stagnates, solve for the branches it reached but did not flip "
                 "(concolic execution of the call, Z3; default: on)");
+  cmd->add_option("--solver-log", suite.solver_log,
+                  "write the solver's debug log to FILE: replays it could not model, queries and "
+                  "answers, values it concretized");
   cmd->add_option("--jdk-impl", suite.jdk_impls,
                   "java.util implementations for a collection type, repeatable, e.g. "
                   "java.util.List=java.util.LinkedList,java.util.ArrayList");

@@ -12,11 +12,14 @@ ConstraintTree::ConstraintTree() {
 int32_t ConstraintTree::Child(int32_t parent, const PathBranch& b, bool create) {
   for (int32_t c : nodes_[static_cast<size_t>(parent)].children) {
     const Node& n = nodes_[static_cast<size_t>(c)];
-    if (n.offset == b.offset && n.arm == b.arm && n.taken == b.taken) return c;
+    if (n.method == b.method && n.offset == b.offset && n.arm == b.arm && n.taken == b.taken) {
+      return c;
+    }
   }
   if (!create) return -1;
   Node n;
   n.parent = parent;
+  n.method = b.method;
   n.offset = b.offset;
   n.arm = b.arm;
   n.taken = b.taken;
@@ -60,7 +63,7 @@ bool ConstraintTree::Insert(std::span<const PathBranch> path, std::optional<int3
     if (target && next == *target) reached_target = true;
     nodes_[static_cast<size_t>(next)].state = State::kInner;
     // The other side, unexplored unless some run or query has been there.
-    const PathBranch other{b.offset, b.arm, !b.taken, Unary(Op::kNot, b.condition)};
+    const PathBranch other{b.offset, b.arm, !b.taken, Unary(Op::kNot, b.condition), b.method};
     if (Child(at, other, /*create=*/false) < 0) AddToFrontier(Child(at, other, /*create=*/true));
     at = next;
   }
@@ -100,7 +103,7 @@ std::optional<ConstraintTree::Query> ConstraintTree::QueryOther(std::span<const 
     if (at < 0) return std::nullopt;
   }
   if (k >= path.size()) return std::nullopt;
-  const PathBranch other{path[k].offset, path[k].arm, !path[k].taken, nullptr};
+  const PathBranch other{path[k].offset, path[k].arm, !path[k].taken, nullptr, path[k].method};
   const int32_t node = Child(at, other, /*create=*/false);
   if (node < 0 || nodes_[static_cast<size_t>(node)].state != State::kUnexplored) {
     return std::nullopt;

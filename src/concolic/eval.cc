@@ -84,7 +84,9 @@ absl::StatusOr<Value> Conversion(Op op, const Value& a) {
         case Sort::kLong: return Value::Long(static_cast<int64_t>(0ull - a.bits));
         case Sort::kFloat: return Value::Float(-a.AsFloat());
         case Sort::kDouble: return Value::Double(-a.AsDouble());
-        case Sort::kBool: break;
+        case Sort::kBool:
+        case Sort::kString:
+        case Sort::kRef: break;
       }
       break;
     case Op::kNot: return Value::Bool(!a.AsBool());
@@ -138,7 +140,9 @@ absl::StatusOr<Value> Apply(Op op, std::span<const Value> args) {
       if (!r.ok()) return r.status();
       return Value::Double(*r);
     }
-    case Sort::kBool: break;
+    case Sort::kBool:
+    case Sort::kString:
+    case Sort::kRef: break;
   }
   return absl::InvalidArgumentError("no operation on booleans but kNot");
 }

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "concolic/eval.h"
+#include "concolic/strings.h"
 
 namespace jtg::concolic {
 
@@ -33,6 +34,8 @@ std::string Value::ToString() const {
     case Sort::kFloat: return absl::StrCat(AsFloat(), "f");
     case Sort::kDouble: return absl::StrCat(AsDouble(), "d");
     case Sort::kBool: return AsBool() ? "true" : "false";
+    case Sort::kString: return "<text>";
+    case Sort::kRef: return bits == 0 ? "null" : absl::StrCat("@", bits - 1);
   }
   return "?";
 }
@@ -65,7 +68,18 @@ Sort ResultSort(Op op, Sort operand) {
     case Op::kGe:
     case Op::kGt:
     case Op::kLe:
-    case Op::kNot: return Sort::kBool;
+    case Op::kNot:
+    case Op::kStrEq:
+    case Op::kStrPrefix:
+    case Op::kStrSuffix:
+    case Op::kStrContains: return Sort::kBool;
+    case Op::kStrLen:
+    case Op::kStrCharAt:
+    case Op::kStrIndexOf:
+    case Op::kStrHash: return Sort::kInt;
+    case Op::kStrConcat:
+    case Op::kStrUnit:
+    case Op::kStrSubstring: return Sort::kString;
     default: return operand;
   }
 }
@@ -78,17 +92,34 @@ Expr Const(Value v) {
   return n;
 }
 
-Expr Var(int32_t index, Sort sort) {
+Expr StrConst(std::u16string text) {
+  auto n = std::make_shared<Node>();
+  n->op = Op::kConst;
+  n->sort = Sort::kString;
+  n->text = std::move(text);
+  return n;
+}
+
+Expr Var(int32_t index, Sort sort, char narrow) {
   auto n = std::make_shared<Node>();
   n->op = Op::kVar;
   n->sort = sort;
   n->var = index;
+  n->narrow = narrow;
   return n;
 }
 
 namespace {
 
 Expr Make(Op op, std::vector<Expr> args) {
+  if (IsStringOp(op)) {
+    if (auto folded = FoldString(op, args)) return *folded;
+    auto n = std::make_shared<Node>();
+    n->op = op;
+    n->sort = ResultSort(op, args[0]->sort);
+    n->args = std::move(args);
+    return n;
+  }
   bool ground = true;
   std::vector<Value> values;
   for (const Expr& a : args) {
@@ -111,7 +142,9 @@ const char* OpName(Op op) {
       "const", "var", "add",  "sub", "mul", "div", "rem", "neg",  "and",   "or",    "xor",
       "shl",   "shr", "ushr", "i2l", "i2f", "i2d", "l2i", "l2f",  "l2d",   "f2i",   "f2l",
       "f2d",   "d2i", "d2l",  "d2f", "i2b", "i2c", "i2s", "lcmp", "fcmpl", "fcmpg", "dcmpl",
-      "dcmpg", "eq",  "ne",   "lt",  "ge",  "gt",  "le",  "not"};
+      "dcmpg", "eq",  "ne",   "lt",  "ge",  "gt",  "le",  "not", "str.len", "str.at",
+      "str.eq", "str.++", "str.unit", "str.prefix", "str.suffix", "str.contains",
+      "str.indexof", "str.substr", "str.hash"};
   return kNames[static_cast<size_t>(op)];
 }
 
@@ -122,6 +155,8 @@ const char* SortName(Sort s) {
     case Sort::kFloat: return "float";
     case Sort::kDouble: return "double";
     case Sort::kBool: return "bool";
+    case Sort::kString: return "string";
+    case Sort::kRef: return "ref";
   }
   return "?";
 }
@@ -131,11 +166,17 @@ const char* SortName(Sort s) {
 Expr Unary(Op op, Expr a) { return Make(op, {std::move(a)}); }
 
 Expr Binary(Op op, Expr a, Expr b) {
-  assert(a->sort == b->sort || b->sort == Sort::kInt);  // shifts of long take an int
+  // Shifts of long and string indexes take an int.
+  assert(a->sort == b->sort || b->sort == Sort::kInt);
   return Make(op, {std::move(a), std::move(b)});
 }
 
+Expr Nary(Op op, std::vector<Expr> args) { return Make(op, std::move(args)); }
+
 std::string ToString(const Expr& e) {
+  if (e->op == Op::kConst && e->sort == Sort::kString) {
+    return absl::StrCat("(const \"", Printable(e->text), "\")");
+  }
   if (e->op == Op::kConst) return absl::StrCat("(const ", e->AsValue().ToString(), ")");
   if (e->op == Op::kVar) return absl::StrCat("(var ", e->var, " ", SortName(e->sort), ")");
   std::string s = absl::StrCat("(", OpName(e->op));

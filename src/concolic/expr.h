@@ -18,7 +18,10 @@
 
 namespace jtg::concolic {
 
-enum class Sort : uint8_t { kInt, kLong, kFloat, kDouble, kBool };
+// kString: a java.lang.String's text, a sequence of UTF-16 code units (Z3's sequence theory
+// over 16-bit characters). kRef: a reference in the interpreter's heap (Value::bits is the
+// object's index + 1, 0 for null); it never appears in an Expr.
+enum class Sort : uint8_t { kInt, kLong, kFloat, kDouble, kBool, kString, kRef };
 
 // Bits of a value of `sort` in the low bits of a uint64_t: int and float (raw IEEE bits)
 // in the low 32, bool 0 or 1.
@@ -88,6 +91,18 @@ enum class Op : uint8_t {
   kGt,
   kLe,
   kNot,  // of a kBool
+  // java.lang.String (concolic/strings.h): text t, s; indexes and results are ints.
+  kStrLen,        // t.length()
+  kStrCharAt,     // t.charAt(i), zero-extended; the caller branches on the bounds first
+  kStrEq,         // t.equals(s): kBool
+  kStrConcat,     // t + s
+  kStrUnit,       // the one-character text of char c (low 16 bits of an int)
+  kStrPrefix,     // t.startsWith(s): kBool
+  kStrSuffix,     // t.endsWith(s): kBool
+  kStrContains,   // t.contains(s): kBool
+  kStrIndexOf,    // t.indexOf(s, from): int
+  kStrSubstring,  // t.substring(b, e); the caller branches on the bounds first
+  kStrHash,       // t.hashCode() (String.hashCode's polynomial, JLS)
 };
 
 struct Node;
@@ -99,6 +114,8 @@ struct Node {
   std::vector<Expr> args;
   uint64_t bits = 0;  // kConst: the value's bits (Value layout)
   int32_t var = -1;   // kVar: the input's index (the caller's numbering)
+  char narrow = 0;    // kVar of kInt: B, C, S or Z for a narrower Java type
+  std::u16string text;  // kConst of kString: the characters
 
   bool IsConst() const { return op == Op::kConst; }
   Value AsValue() const { return Value{sort, bits}; }
@@ -106,13 +123,20 @@ struct Node {
 
 // Leaves.
 Expr Const(Value v);
-Expr Var(int32_t index, Sort sort);
+// `narrow` (B, C, S or Z) marks an int input of a narrower Java type: the Z3 encoding makes it
+// a bit-vector of that width, extended (the domain conditions still state its range).
+Expr Var(int32_t index, Sort sort, char narrow = 0);
+
+// A string constant.
+Expr StrConst(std::u16string text);
 
 // Operations; constant arguments are folded. Preconditions (checked by assert, a
 // programming error otherwise): argument sorts as documented on Op; kDiv/kRem of int or long
 // with a constant zero divisor is not folded (the JVM throws; the caller branches first).
 Expr Unary(Op op, Expr a);
 Expr Binary(Op op, Expr a, Expr b);
+// Any operation of any arity (the string operations take up to three arguments).
+Expr Nary(Op op, std::vector<Expr> args);
 
 // The sort an operation yields for operands of sort `operand`.
 Sort ResultSort(Op op, Sort operand);

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -28,22 +30,42 @@ class Z3Encoder {
 
   // The Z3 term of `e` (memoized per node). Inputs are the constants in<index>.
   z3::expr Encode(const Expr& e);
-  // The Z3 constant of input `index` of `sort`.
+  // The Z3 term of input `index` of `sort` (a narrow input already encoded: its extension).
   z3::expr Input(int32_t index, Sort sort);
   // The Value of `term` (of `sort`) in `model`, completing unconstrained inputs.
   Value Read(const z3::model& model, const z3::expr& term, Sort sort);
   // The Value of a ground numeral term (bit-vector, floating point or Boolean) of `sort`.
   Value ReadGround(const z3::expr& v, Sort sort);
   z3::sort SortOf(Sort s);
+  // Texts (kString) are encoded as a 32-bit length and kMaxText 16-bit characters, each
+  // operation unrolled over the bound (z3_text.cc): Debian's Z3 4.8.12 aborts the process
+  // on sequences of bit-vectors and has no character API for its String sort. A text input
+  // is the length in<i>_len and the characters in<i>_<k>; longer texts are cut at the bound.
+  static constexpr int kMaxText = 32;
+  struct TextTerm {
+    z3::expr len;                // bit-vector of 32 bits
+    std::vector<z3::expr> at;    // kMaxText bit-vectors of 16 bits; those from len on unused
+  };
+  TextTerm Text(const Expr& e);  // of a kString expression
+  // 0 <= length <= kMaxText for text input `index`.
+  z3::expr TextBound(int32_t index);
+  // The text of input `index` in `model`.
+  std::u16string ReadText(const z3::model& model, int32_t index);
 
  private:
   z3::expr EncodeNode(const Node& n, const std::vector<z3::expr>& args);
+  z3::expr EncodeStringOp(const Node& n);  // a string operation of int or bool sort
+  TextTerm EncodeText(const Node& n);
+  z3::expr Pick(const TextTerm& t, const z3::expr& index);  // t.at[index], index symbolic
+  z3::expr Matches(const TextTerm& s, const TextTerm& t, int from);  // t occurs at `from`
   z3::expr FloatConst(uint64_t bits, Sort sort);
   z3::expr ToInteger(const z3::expr& f, unsigned width, Sort from);
 
   z3::context& ctx_;
   // Keyed by node; the Expr keeps the node alive so that its address is not reused.
   absl::flat_hash_map<const Node*, std::pair<Expr, z3::expr>> memo_;
+  absl::flat_hash_map<const Node*, std::pair<Expr, TextTerm>> texts_;
+  absl::flat_hash_map<int32_t, z3::expr> inputs_;  // narrow inputs, extended to 32 bits
 };
 
 // The value Z3 gives `e` with input i = inputs[i]: a second, independent evaluation for the
@@ -56,7 +78,8 @@ absl::StatusOr<Value> EvalWithZ3(const Expr& e, std::span<const Value> inputs);
 struct SolveResult {
   enum class Answer : uint8_t { kSat, kUnsat, kTimeout };
   Answer answer = Answer::kTimeout;
-  std::vector<Value> model;  // by input index, when kSat
+  std::vector<Value> model;          // by input index, when kSat
+  std::vector<std::u16string> texts;  // by input index: the text of a kString input
   absl::Duration time;
 };
 SolveResult Solve(std::span<const Expr> conditions, std::span<const Sort> sorts,

@@ -247,8 +247,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       auto parsed = bytes.ok() ? classfile::Parse(*bytes, internal)
                                : StatusOr<classfile::ParseResult>(bytes.status());
       if (parsed.ok()) {
-        solver =
-            std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0], opts.seed);
+        generate::SolverOptions so;
+        so.log_path = opts.solver_log;
+        solver = std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0],
+                                                        opts.seed, so);
         mosa->SetSolver(solver.get());
       } else {
         std::fprintf(stderr, "note: no solver: %s\n",

@@ -57,6 +57,9 @@ struct SuiteOptions {
   // The solver step when DynaMOSA/MOSA stagnate: concolic execution of calls and Z3 for the
   // branches they reached but did not flip (generate/search/solver_step.h).
   bool solver = true;
+  // When set, the solver step writes its debug log here: each replay it could not model,
+  // each query with its answer, and each value the interpreter concretized.
+  std::string solver_log;
   // Weight of an inherited method against 1 for the class's own when the search picks a
   // call (generate/search/target_selector.h).
   double inherited_weight = 0.5;

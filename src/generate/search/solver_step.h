@@ -6,16 +6,19 @@
 // (concolic/z3_encode.h) and write the model into a copy of the test's literals. The copy
 // then goes the normal way (evaluation, archive, minimization, writing, validation).
 //
-// What is modelled so far: static methods of the class under test whose parameters are
-// primitive, called with literal arguments; goals of their conditional jumps and switches.
-// Other goals and calls are skipped (counted as unmodelled). One constraint tree per method
-// keeps every branch side from being solved twice.
+// The test is replayed concolically up to the call (solver_replay.h): its primitive and
+// string literals are the inputs, objects of the class under test are built and changed by
+// interpreting its constructors and methods. Goals are the conditional jumps and switches of
+// every method of the class with code; a test the interpreter cannot follow is skipped
+// (counted as unmodelled). One constraint tree per (method, test shape) keeps every branch
+// side from being solved twice.
 //
 // Ownership: holds its copy of the class file and goal map; borrows nothing. Not
 // thread-safe.
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,6 +39,8 @@ namespace jtg::generate {
 struct SolverOptions {
   absl::Duration query_timeout = absl::Seconds(1);  // per Z3 query
   int queries_per_round = 8;
+  std::string log_path;  // the debug log (none when empty); a file that cannot be opened is
+                         // no log
 };
 
 class SolverStep {
@@ -45,8 +50,8 @@ class SolverStep {
   SolverStep(classfile::ClassFile cut, const instrument::ClassPlan& plan, uint64_t seed,
              SolverOptions opts = {});
 
-  // Goals it can work on: conditional-jump and switch outcomes of the static primitive
-  // methods of the class under test.
+  // Goals it can work on: conditional-jump and switch outcomes of the methods of the class
+  // under test.
   bool Handles(int32_t goal) const { return goals_.contains(goal); }
 
   // For each goal of `goals` (uncovered; their conditionals ran), tries the tests of
@@ -62,27 +67,35 @@ class SolverStep {
  private:
   struct Side {          // the branch side a goal is: decision (offset, arm) taken or not
     std::string method;  // name + descriptor
+    int32_t index = 0;   // in the class's method table
     uint32_t offset = 0;
     int32_t arm = 0;
     bool taken = false;
   };
-  struct Method {
-    const classfile::MethodInfo* info = nullptr;
-    concolic::ConstraintTree tree;
-  };
+  static constexpr int64_t kMaxSteps = 100'000;  // instructions per replay
+  static constexpr size_t kMaxTrees = 4096;
 
   // Solves for `side` on statement `call` of `t`: false when that call cannot be used (not
   // modelled, the branch not on its path, or its other side already tried), else true with
   // the new test in `made` when the answer was sat.
   bool TrySolve(const Side& side, const testcase::TestCase& t, size_t call,
                 std::vector<testcase::TestCase>& made);
+  concolic::ConstraintTree& Tree(const std::string& method, const std::string& shape);
+  void Log(const std::string& line);
+  // For each condition "hashCode(t) == K" where K is the hash of a string constant of the
+  // class: the condition "t equals that constant".
+  std::vector<concolic::Expr> HashHints(const std::vector<concolic::Expr>& conditions);
 
   classfile::ClassFile cut_;
   absl::flat_hash_map<int32_t, Side> goals_;
-  std::map<std::string, Method> methods_;  // by name + descriptor
+  absl::flat_hash_map<int32_t, int> asked_;  // queries made per goal
+  std::map<std::string, concolic::ConstraintTree> trees_;  // by method and test shape
   std::mt19937_64 rng_;
   SolverOptions opts_;
   SolverStats stats_;
+  std::unique_ptr<std::ofstream> log_;
+  absl::flat_hash_map<int32_t, std::u16string> hashed_constants_;  // the class's string
+                                                                   // constants by hashCode
 };
 
 }  // namespace jtg::generate

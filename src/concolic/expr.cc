@@ -163,7 +163,10 @@ const char* SortName(Sort s) {
 
 }  // namespace
 
-Expr Unary(Op op, Expr a) { return Make(op, {std::move(a)}); }
+Expr Unary(Op op, Expr a) {
+  if (op == Op::kNot && a->op == Op::kNot) return a->args[0];  // not not c is c
+  return Make(op, {std::move(a)});
+}
 
 Expr Binary(Op op, Expr a, Expr b) {
   // Shifts of long and string indexes take an int.

@@ -107,6 +107,7 @@ z3::expr Z3Encoder::EncodeNode(const Node& n, const std::vector<z3::expr>& x) {
       const z3::expr wide = n.narrow == 'B' || n.narrow == 'S' ? z3::sext(v, 32 - width)
                                                                 : z3::zext(v, 32 - width);
       inputs_.emplace(n.var, wide);
+      narrow_width_[n.var] = width;
       return wide;
     }
     case Op::kAdd: return IsFloating(s) ? fp(Z3_mk_fpa_add(ctx_, rne, x[0], x[1])) : x[0] + x[1];
@@ -172,12 +173,18 @@ Value Z3Encoder::ReadGround(const z3::expr& v, Sort sort) {
 absl::StatusOr<Value> EvalWithZ3(const Expr& e, std::span<const Value> inputs) {
   z3::context ctx;
   Z3Encoder enc(ctx);
+  z3::expr term = enc.Encode(e);  // first: it registers the narrow inputs
   z3::expr_vector from(ctx), to(ctx);
   for (size_t i = 0; i < inputs.size(); ++i) {
-    from.push_back(enc.Input(static_cast<int32_t>(i), inputs[i].sort));
-    to.push_back(enc.Encode(Const(inputs[i])));
+    const auto index = static_cast<int32_t>(i);
+    if (const unsigned w = enc.NarrowWidth(index); w != 0) {
+      from.push_back(ctx.bv_const(absl::StrCat("in", index).c_str(), w));
+      to.push_back(ctx.bv_val(static_cast<uint64_t>(inputs[i].bits & ((1ull << w) - 1)), w));
+    } else {
+      from.push_back(enc.Input(index, inputs[i].sort));
+      to.push_back(enc.Encode(Const(inputs[i])));
+    }
   }
-  z3::expr term = enc.Encode(e);
   z3::expr v = term.substitute(from, to).simplify();
   if (!v.is_numeral() && !v.is_true() && !v.is_false() && !v.is_fpa()) {
     return absl::InvalidArgumentError(absl::StrCat("Z3 leaves ", v.to_string()));

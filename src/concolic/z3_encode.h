@@ -37,6 +37,12 @@ class Z3Encoder {
   // The Value of a ground numeral term (bit-vector, floating point or Boolean) of `sort`.
   Value ReadGround(const z3::expr& v, Sort sort);
   z3::sort SortOf(Sort s);
+  // The width of narrow input `index` (its constant in<index> has that many bits) once an
+  // encoded expression used it; 0 otherwise.
+  unsigned NarrowWidth(int32_t index) const {
+    auto it = narrow_width_.find(index);
+    return it == narrow_width_.end() ? 0 : it->second;
+  }
   // Texts (kString) are encoded as a 32-bit length and kMaxText 16-bit characters, each
   // operation unrolled over the bound (z3_text.cc): Debian's Z3 4.8.12 aborts the process
   // on sequences of bit-vectors and has no character API for its String sort. A text input
@@ -66,6 +72,7 @@ class Z3Encoder {
   absl::flat_hash_map<const Node*, std::pair<Expr, z3::expr>> memo_;
   absl::flat_hash_map<const Node*, std::pair<Expr, TextTerm>> texts_;
   absl::flat_hash_map<int32_t, z3::expr> inputs_;  // narrow inputs, extended to 32 bits
+  absl::flat_hash_map<int32_t, unsigned> narrow_width_;
 };
 
 // The value Z3 gives `e` with input i = inputs[i]: a second, independent evaluation for the

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <random>
 
 #include "classfile/class_file.h"
@@ -68,6 +69,144 @@ TEST(ConcolicStrings, Z3AgreesWithTheConcreteSemantics) {
     }
   }
   EXPECT_EQ(JavaHashCode(u"ab"), 97 * 31 + 98);
+}
+
+// A class of tests/fixtures/hard and its probe plan.
+struct Fixture {
+  classfile::ClassFile cls;
+  instrument::ClassPlan plan;
+};
+
+Fixture Load(const std::string& internal) {
+  const auto bytes = testutil::ReadBytes(fs::path(JTG_FIXTURES_DIR) / (internal + ".class"));
+  auto parsed = classfile::Parse(bytes, internal);
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  instrument::Options o;
+  instrument::IdAllocator ids;
+  auto plan = instrument::InstrumentBytes(bytes, internal, o, ids);
+  EXPECT_TRUE(plan.ok()) << plan.status();
+  return {std::move(parsed->cls), std::move(plan->plan)};
+}
+
+// Every branch and switch goal of `method`.
+std::vector<int32_t> GoalsOf(const instrument::ClassPlan& plan, std::string_view method) {
+  std::vector<int32_t> goals;
+  for (const auto& m : plan.methods) {
+    if (m.name != method) continue;
+    for (const auto& b : m.branches) goals.insert(goals.end(), {b.id, b.id + 1});
+    for (const auto& sw : m.switches) {
+      goals.insert(goals.end(), sw.key_goal.begin(), sw.key_goal.end());
+      goals.push_back(sw.default_goal);
+    }
+  }
+  return goals;
+}
+
+testcase::Stmt Lit(char type, int64_t v) {
+  testcase::Stmt s;
+  s.kind = testcase::StmtKind::kLiteral;
+  s.type.base = type;
+  s.lit.type = type;
+  s.lit.i = v;
+  return s;
+}
+
+testcase::Stmt Text(std::u16string v) {
+  testcase::Stmt s;
+  s.kind = testcase::StmtKind::kLiteral;
+  s.type.base = 'L';
+  s.type.class_name = "java/lang/String";
+  s.lit.type = 's';
+  s.lit.s = std::move(v);
+  return s;
+}
+
+testcase::Stmt Call(const std::string& owner, const std::string& name, const std::string& desc,
+                    std::vector<int> args, int receiver = -1) {
+  testcase::Stmt s;
+  s.kind = testcase::StmtKind::kCall;
+  s.callable = testcase::NewCallable(owner, name, desc, receiver < 0 && name != "<init>");
+  s.receiver = receiver;
+  s.args = std::move(args);
+  if (name == "<init>") {
+    s.type.base = 'L';
+    s.type.class_name = owner;
+  } else {
+    s.type.base = desc.back() == 'V' ? 'V' : 'I';
+  }
+  return s;
+}
+
+// Runs solver rounds on the goals of `method` with `t` until a made test passes `accept`.
+bool SolveFor(const Fixture& f, std::string_view method, const testcase::TestCase& t,
+              const std::function<bool(const testcase::TestCase&)>& accept) {
+  generate::SolverStep step(f.cls, f.plan, /*seed=*/1);
+  const std::vector<int32_t> goals = GoalsOf(f.plan, method);
+  std::vector<testcase::TestCase> pool{t};
+  for (int round = 0; round < 4; ++round) {
+    std::vector<const testcase::TestCase*> tests;
+    for (const auto& p : pool) tests.push_back(&p);
+    std::vector<testcase::TestCase> made = step.Round(goals, tests, absl::InfiniteFuture());
+    for (const auto& m : made) {
+      if (accept(m)) return true;
+    }
+    pool.insert(pool.end(), made.begin(), made.end());
+  }
+  return false;
+}
+
+constexpr const char* kHard = "hard/HardBranches";
+
+TEST(ConcolicSolverStep, FindsAStringTheCodeComputes) {
+  const Fixture f = Load(kHard);
+  testcase::TestCase t;
+  t.stmts = {Text(u"abc"), Call(kHard, "computedString", "(Ljava/lang/String;)I", {0})};
+  EXPECT_TRUE(SolveFor(f, "computedString", t, [](const testcase::TestCase& m) {
+    return m.stmts[0].lit.s == u"kmoqsu";
+  }));
+}
+
+TEST(ConcolicSolverStep, FindsTheCaseOfASwitchOnStrings) {
+  const Fixture f = Load(kHard);
+  testcase::TestCase t;
+  t.stmts = {Text(u"zz"), Call(kHard, "stringSwitch", "(Ljava/lang/String;)I", {0})};
+  EXPECT_TRUE(SolveFor(f, "stringSwitch", t, [](const testcase::TestCase& m) {
+    return m.stmts[0].lit.s == u"alpha7-omega";
+  }));
+}
+
+TEST(ConcolicSolverStep, SolvesAChecksumOverACharArray) {
+  const Fixture f = Load(kHard);
+  testcase::TestCase t;
+  t.stmts = {Lit('C', 'a'), Lit('C', 'b'), Lit('C', 'c'), Lit('C', 'd')};
+  testcase::Stmt array;
+  array.kind = testcase::StmtKind::kNewArray;
+  array.type.base = 'C';
+  array.type.dims = 1;
+  array.args = {0, 1, 2, 3};
+  t.stmts.push_back(array);
+  t.stmts.push_back(Call(kHard, "checksum", "([C)I", {4}));
+  EXPECT_TRUE(SolveFor(f, "checksum", t, [](const testcase::TestCase& m) {
+    const testcase::Stmt& a = m.stmts[static_cast<size_t>(m.stmts.back().args[0])];
+    uint32_t sum = 0;
+    for (int e : a.args) sum = sum * 31 + static_cast<uint32_t>(m.stmts[static_cast<size_t>(e)].lit.i);
+    return a.args.size() == 4 && sum == 3'000'000;
+  }));
+}
+
+// total == 0x7777 after two add(x) calls (total += 3x): the path condition spans three calls
+// on one object, and the model sets the literals of both add calls.
+TEST(ConcolicSolverStep, SolvesAConditionSetByTwoCallsOnAnObject) {
+  const std::string counter = "hard/HardBranches$Counter";
+  const Fixture f = Load(counter);
+  testcase::TestCase t;
+  t.stmts = {Call(counter, "<init>", "()V", {}), Lit('I', 1), Call(counter, "add", "(I)V", {1}, 0),
+             Lit('I', 2), Call(counter, "add", "(I)V", {3}, 0), Call(counter, "check", "()I", {}, 0)};
+  EXPECT_TRUE(SolveFor(f, "check", t, [](const testcase::TestCase& m) {
+    if (m.size() != 6) return false;
+    const auto x = static_cast<uint32_t>(m.stmts[1].lit.i), y = static_cast<uint32_t>(m.stmts[3].lit.i);
+    return 3 * x + 3 * y == 0x7777u;
+  }));
 }
 
 }  // namespace

@@ -204,6 +204,13 @@ absl::StatusOr<std::optional<Slot>> CallNative(Interpreter& in, CallSite site,
   if ((owner == "java/lang/Object" && name == "<init>") || IsThrowableInit(owner, name)) {
     return std::nullopt;
   }
+  // The no-argument constructor of a JDK abstract collection the class extends
+  // (AbstractCollection, AbstractList, AbstractMap, ...): it sets no state the class's code
+  // reads through its own fields.
+  if (name == "<init>" && desc == "()V" && owner.starts_with("java/util/Abstract") &&
+      !args.empty() && !args[0].IsNull() && in.Object(args[0]).cls == in.cls().Name()) {
+    return std::nullopt;
+  }
   Natives n(in, site);
   if (owner == kString && name != "<init>" && !args.empty() && IsText(in, args[0])) {
     return n.String(std::string(name) + std::string(desc), args);

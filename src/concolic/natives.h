@@ -1,4 +1,5 @@
 // The JDK methods the concolic interpreter models (interpreter.h): java.lang.Object.<init>,
+// the no-argument constructors of java.util's abstract collections called as a superclass's,
 // the constructors of java.lang and java.util exceptions and errors, StringBuilder
 // (constructors, append of char, String, CharSequence, int, long and boolean — appended
 // numbers are concretized —, toString, length, charAt) and String (equals, length, isEmpty,

@@ -253,13 +253,18 @@ else
   fail "f: $LU_JAR missing (make setup installs libcommons-collections3-java)"
 fi
 
-# --- g: the solver covers the hard branches of primitive methods; its tests pass ----------------
+# --- g: the solver covers the hard branches (numbers, strings, arrays, two calls); tests pass --
 HARD_SRC="$SRC/tests/fixtures/hard/HardBranches.java"
 rc=0
 timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$BUILD/fixtures/classes" --class hard.HardBranches \
   --budget 10s --seed 1 --validation-runs 2 --out "$tmp/hard-gen" >"$tmp/hard.out" 2>&1 || rc=$?
-# The marked lines of the methods before computedString (primitive parameters only).
-hard_lines=$(awk '/computedString/ {exit} /\/\/ hard$/ {print NR}' "$HARD_SRC")
+# The marked lines of HardBranches' own methods (those of its nested Counter come after).
+hard_lines=$(awk '/class Counter/ {exit} /\/\/ hard$/ {print NR}' "$HARD_SRC")
+counter_line=$(awk '/class Counter/ {c = 1} c && /\/\/ hard$/ {print NR; exit}' "$HARD_SRC")
+timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$BUILD/fixtures/classes" \
+  --class 'hard.HardBranches$Counter' --budget 5s --seed 1 --validation-runs 2 \
+  --out "$tmp/counter-gen" >"$tmp/counter.out" 2>&1 || rc=$?
+counter_report=$(tr -d ' \n' <"$tmp/counter-gen/jtestgen-report.json" 2>/dev/null)
 hard_report=$(tr -d ' \n' <"$tmp/hard-gen/jtestgen-report.json" 2>/dev/null)
 uncovered=$(grep -o '"uncovered_lines":\[[^]]*\]' <<<"$hard_report" | grep -o '[0-9][0-9]*' | tr '\n' ' ')
 missed=0; total=0
@@ -271,14 +276,18 @@ if [[ $rc -ne 0 ]]; then
   fail "g: jtestgen on HardBranches: exit $rc" "$tmp/hard.out"
 elif ! grep -o '"solver":{[^}]*' <<<"$hard_report" | grep -q '"goals_first_covered":[1-9]'; then
   fail "g: the solver covered no goal first" "$tmp/hard.out"
-elif (( total < 10 || missed > 2 )); then
-  fail "g: the solver missed $missed of $total hard branches of primitive methods" "$tmp/hard.out"
+elif (( total < 13 || missed > 2 )); then
+  fail "g: the solver missed $missed of $total hard branches" "$tmp/hard.out"
+elif grep -o '"uncovered_lines":\[[^]]*\]' <<<"$counter_report" | grep -qw "$counter_line" ||
+     ! grep -q '"dropped_tests":0' <<<"$counter_report"; then
+  fail "g: Counter: line $counter_line (two calls set the state) uncovered, or tests dropped" \
+    "$tmp/counter.out"
 elif ! "$MEASURE" "$BUILD/fixtures/classes" hard.HardBranches "$tmp/hard-gen" 5 >"$tmp/hard.json" 2>"$tmp/hard.err" ||
      ! tr -d ' \n' <"$tmp/hard.json" | grep -q '"tests_failed":0' ||
      ! grep -q '"dropped_tests":0' <<<"$hard_report"; then
   fail "g: the HardBranches suite drops or fails tests" "$tmp/hard.err" "$tmp/hard.json"
 else
-  pass "g: solver: $((total - missed)) of $total hard branches of primitive methods, all tests pass"
+  pass "g: solver: $((total - missed)) of $total hard branches and Counter's, all tests pass"
 fi
 
 echo "e2e: $passed passed, $failed failed"

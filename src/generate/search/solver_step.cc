@@ -66,6 +66,10 @@ std::vector<concolic::Expr> SolverStep::HashHints(const std::vector<concolic::Ex
   return hints;
 }
 
+bool SolverStep::GaveUp(const Side& side) {
+  return asked_methods_[side.method] == 0 && unmodelled_[side.method] >= kGiveUpAfter;
+}
+
 void SolverStep::Log(const std::string& line) {
   if (log_) *log_ << line.substr(0, 4000) << "\n" << std::flush;
 }
@@ -80,7 +84,10 @@ bool SolverStep::TrySolve(const Side& side, const testcase::TestCase& shared, si
   const testcase::TestCase t = UntieLiterals(shared, call);
   auto replay = ReplayTest(cut_, t, call, kMaxSteps);
   if (!replay.ok()) {
-    if (replay.status().code() == absl::StatusCode::kUnimplemented) ++stats_.unmodelled;
+    if (replay.status().code() == absl::StatusCode::kUnimplemented) {
+      ++stats_.unmodelled;
+      ++unmodelled_[side.method];
+    }
     Log(absl::StrCat("replay for ", side.method, ": ", replay.status().message()));
     return false;
   }
@@ -88,6 +95,7 @@ bool SolverStep::TrySolve(const Side& side, const testcase::TestCase& shared, si
     Log(absl::StrCat("concretized in ", side.method, ": ", what));
   }
   const std::vector<concolic::PathBranch>& path = replay->run.path;
+  ++asked_methods_[side.method];
   concolic::ConstraintTree& tree = Tree(side.method, replay->shape);
   tree.Insert(path);
   std::optional<concolic::ConstraintTree::Query> q;
@@ -155,7 +163,7 @@ std::vector<testcase::TestCase> SolverStep::Round(
                    [&](int32_t a, int32_t b) { return asked_[a] < asked_[b]; });
   for (int32_t g : order) {
     auto side = goals_.find(g);
-    if (side == goals_.end()) continue;
+    if (side == goals_.end() || GaveUp(side->second)) continue;
     bool answered = false;
     for (const testcase::TestCase* t : tests) {
       if (absl::Now() > deadline) break;

@@ -74,6 +74,10 @@ class SolverStep {
   };
   static constexpr int64_t kMaxSteps = 100'000;  // instructions per replay
   static constexpr size_t kMaxTrees = 4096;
+  // A method none of whose calls the interpreter could follow in this many tries is left
+  // alone (the rounds stay cheap on classes the interpreter does not model).
+  static constexpr int kGiveUpAfter = 8;
+  bool GaveUp(const Side& side);
 
   // Solves for `side` on statement `call` of `t`: false when that call cannot be used (not
   // modelled, the branch not on its path, or its other side already tried), else true with
@@ -89,6 +93,8 @@ class SolverStep {
   classfile::ClassFile cut_;
   absl::flat_hash_map<int32_t, Side> goals_;
   absl::flat_hash_map<int32_t, int> asked_;  // queries made per goal
+  // Per method (name + descriptor): replays that reached a query, and replays not modelled.
+  absl::flat_hash_map<std::string, int> asked_methods_, unmodelled_;
   std::map<std::string, concolic::ConstraintTree> trees_;  // by method and test shape
   std::mt19937_64 rng_;
   SolverOptions opts_;

@@ -66,7 +66,7 @@ class ConstraintTree {
  private:
   struct Node {
     int32_t parent = -1;
-    int32_t method = 0;   // the branch edge from the parent: method, offset, arm, side
+    int32_t method = 0;  // the branch edge from the parent: method, offset, arm, side
     uint32_t offset = 0;
     int32_t arm = 0;
     bool taken = false;

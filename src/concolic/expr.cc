@@ -139,12 +139,15 @@ Expr Make(Op op, std::vector<Expr> args) {
 
 const char* OpName(Op op) {
   static constexpr const char* kNames[] = {
-      "const", "var", "add",  "sub", "mul", "div", "rem", "neg",  "and",   "or",    "xor",
-      "shl",   "shr", "ushr", "i2l", "i2f", "i2d", "l2i", "l2f",  "l2d",   "f2i",   "f2l",
-      "f2d",   "d2i", "d2l",  "d2f", "i2b", "i2c", "i2s", "lcmp", "fcmpl", "fcmpg", "dcmpl",
-      "dcmpg", "eq",  "ne",   "lt",  "ge",  "gt",  "le",  "not", "str.len", "str.at",
-      "str.eq", "str.++", "str.unit", "str.prefix", "str.suffix", "str.contains",
-      "str.indexof", "str.substr", "str.hash"};
+      "const",        "var",         "add",        "sub",      "mul",        "div",
+      "rem",          "neg",         "and",        "or",       "xor",        "shl",
+      "shr",          "ushr",        "i2l",        "i2f",      "i2d",        "l2i",
+      "l2f",          "l2d",         "f2i",        "f2l",      "f2d",        "d2i",
+      "d2l",          "d2f",         "i2b",        "i2c",      "i2s",        "lcmp",
+      "fcmpl",        "fcmpg",       "dcmpl",      "dcmpg",    "eq",         "ne",
+      "lt",           "ge",          "gt",         "le",       "not",        "str.len",
+      "str.at",       "str.eq",      "str.++",     "str.unit", "str.prefix", "str.suffix",
+      "str.contains", "str.indexof", "str.substr", "str.hash"};
   return kNames[static_cast<size_t>(op)];
 }
 

@@ -112,9 +112,9 @@ struct Node {
   Op op = Op::kConst;
   Sort sort = Sort::kInt;
   std::vector<Expr> args;
-  uint64_t bits = 0;  // kConst: the value's bits (Value layout)
-  int32_t var = -1;   // kVar: the input's index (the caller's numbering)
-  char narrow = 0;    // kVar of kInt: B, C, S or Z for a narrower Java type
+  uint64_t bits = 0;    // kConst: the value's bits (Value layout)
+  int32_t var = -1;     // kVar: the input's index (the caller's numbering)
+  char narrow = 0;      // kVar of kInt: B, C, S or Z for a narrower Java type
   std::u16string text;  // kConst of kString: the characters
 
   bool IsConst() const { return op == Op::kConst; }

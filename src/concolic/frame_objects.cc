@@ -69,7 +69,8 @@ absl::StatusOr<int64_t> Frame::ArrayStore(const Insn& in) {
 absl::StatusOr<int64_t> Frame::Field(const Insn& in) {
   auto ref = in_.cls().cp.Member(U2(in.offset + 1));
   if (!ref.ok()) return ref.status();
-  if (in.opcode <= 0xb3) return Unmodelled(in, absl::StrCat("static field ", std::string(ref->name)));
+  if (in.opcode <= 0xb3)
+    return Unmodelled(in, absl::StrCat("static field ", std::string(ref->name)));
   const std::string name(ref->name);
   if (in.opcode == 0xb4) {  // getfield
     const Slot obj = Pop();
@@ -107,15 +108,15 @@ absl::StatusOr<int64_t> Frame::Invoke(const Insn& in) {
       if (cls.MethodName(m) == ref->name && cls.MethodDescriptor(m) == ref->descriptor) target = &m;
     }
     if (target == nullptr) {
-      return Unmodelled(in, absl::StrCat("inherited method ", std::string(ref->name), std::string(ref->descriptor)));
+      return Unmodelled(in, absl::StrCat("inherited method ", std::string(ref->name),
+                                         std::string(ref->descriptor)));
     }
     r = in_.Call(*target, std::move(args));
   } else {
-    r = CallNative(in_, CallSite{method_, in.offset}, ref->owner, ref->name, ref->descriptor,
-                   args);
+    r = CallNative(in_, CallSite{method_, in.offset}, ref->owner, ref->name, ref->descriptor, args);
     if (!r.ok() && r.status().code() == absl::StatusCode::kUnimplemented) {
-      return Unmodelled(in, absl::StrCat("call of ", std::string(ref->owner), ".", std::string(ref->name),
-                                       std::string(ref->descriptor)));
+      return Unmodelled(in, absl::StrCat("call of ", std::string(ref->owner), ".",
+                                         std::string(ref->name), std::string(ref->descriptor)));
     }
   }
   if (!r.ok()) return r.status();

@@ -88,8 +88,8 @@ absl::StatusOr<const Interpreter::Decoded*> Interpreter::Decode(const classfile:
 absl::StatusOr<std::optional<Slot>> Interpreter::Call(const classfile::MethodInfo& m,
                                                       std::vector<Slot> args) {
   if (!m.code.has_value()) {
-    return absl::UnimplementedError(
-        absl::StrCat("method ", std::string(cls_.MethodName(m)), " has no code (abstract or native)"));
+    return absl::UnimplementedError(absl::StrCat("method ", std::string(cls_.MethodName(m)),
+                                                 " has no code (abstract or native)"));
   }
   if (depth >= kMaxDepth) return absl::UnimplementedError("calls nested too deeply");
   auto code = Decode(m);
@@ -117,8 +117,8 @@ std::optional<Sort> InputSort(char c) {
 }
 
 absl::StatusOr<StaticRun> RunConcolic(const classfile::ClassFile& cls,
-                                      const classfile::MethodInfo& m,
-                                      std::span<const Value> inputs, int64_t max_steps) {
+                                      const classfile::MethodInfo& m, std::span<const Value> inputs,
+                                      int64_t max_steps) {
   if ((m.access & classfile::kAccStatic) == 0 || !m.code.has_value()) {
     return absl::InvalidArgumentError("not a static method with code");
   }

@@ -60,7 +60,7 @@ struct Slot {
 };
 
 struct HeapObject {
-  std::string cls;  // internal name; arrays "[I" ...
+  std::string cls;                                // internal name; arrays "[I" ...
   absl::flat_hash_map<std::string, Slot> fields;  // instance fields by name, set ones only
   std::u16string chars;                           // java/lang/String, java/lang/StringBuilder
   Expr text;                                      // their expression (kString)
@@ -134,8 +134,8 @@ struct StaticRun : ConcolicRun {
   Expr result_expr;
 };
 absl::StatusOr<StaticRun> RunConcolic(const classfile::ClassFile& cls,
-                                      const classfile::MethodInfo& m,
-                                      std::span<const Value> inputs, int64_t max_steps = 1'000'000);
+                                      const classfile::MethodInfo& m, std::span<const Value> inputs,
+                                      int64_t max_steps = 1'000'000);
 
 // The sort of an input for parameter descriptor character `c` (I, Z, B, C, S, J, F, D);
 // nullopt for other types.

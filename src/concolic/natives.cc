@@ -109,8 +109,7 @@ class Natives {
       return Int(t.chars.ends_with(o.chars), Nary(Op::kStrSuffix, {t.e, o.e}));
     }
     if (sig == "contains(Ljava/lang/CharSequence;)Z") {
-      return Int(t.chars.find(o.chars) != std::u16string::npos,
-                 Nary(Op::kStrContains, {t.e, o.e}));
+      return Int(t.chars.find(o.chars) != std::u16string::npos, Nary(Op::kStrContains, {t.e, o.e}));
     }
     if (sig == "indexOf(Ljava/lang/String;)I" || sig == "indexOf(Ljava/lang/String;I)I") {
       const int32_t from = a.size() > 2 ? a[2].v.AsInt() : 0;

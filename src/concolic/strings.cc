@@ -44,8 +44,8 @@ std::optional<Expr> FoldString(Op op, const std::vector<Expr>& args) {
     case Op::kStrSubstring: {
       const int32_t b = integer(1), e = integer(2);
       if (b < 0 || e < b || static_cast<size_t>(e) > text(0).size()) return std::nullopt;
-      return StrConst(std::u16string(text(0).substr(static_cast<size_t>(b),
-                                                    static_cast<size_t>(e - b))));
+      return StrConst(
+          std::u16string(text(0).substr(static_cast<size_t>(b), static_cast<size_t>(e - b))));
     }
     case Op::kStrHash: return Const(Value::Int(JavaHashCode(text(0))));
     default: return std::nullopt;
@@ -74,8 +74,8 @@ std::u16string DecodeModifiedUtf8(std::string_view bytes) {
   for (size_t i = 0; i < bytes.size();) {
     const unsigned c = b(i);
     if (c >= 0xe0 && c < 0xf0 && i + 2 < bytes.size()) {
-      out.push_back(static_cast<char16_t>(((c & 0x0f) << 12) | ((b(i + 1) & 0x3f) << 6) |
-                                          (b(i + 2) & 0x3f)));
+      out.push_back(
+          static_cast<char16_t>(((c & 0x0f) << 12) | ((b(i + 1) & 0x3f) << 6) | (b(i + 2) & 0x3f)));
       i += 3;
     } else if (c >= 0xc0 && c < 0xe0 && i + 1 < bytes.size()) {
       out.push_back(static_cast<char16_t>(((c & 0x1f) << 6) | (b(i + 1) & 0x3f)));

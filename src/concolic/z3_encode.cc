@@ -104,8 +104,8 @@ z3::expr Z3Encoder::EncodeNode(const Node& n, const std::vector<z3::expr>& x) {
       if (n.narrow == 0) return Input(n.var, n.sort);
       const unsigned width = n.narrow == 'Z' ? 1 : n.narrow == 'B' ? 8 : 16;
       const z3::expr v = ctx_.bv_const(absl::StrCat("in", n.var).c_str(), width);
-      const z3::expr wide = n.narrow == 'B' || n.narrow == 'S' ? z3::sext(v, 32 - width)
-                                                                : z3::zext(v, 32 - width);
+      z3::expr wide =
+          n.narrow == 'B' || n.narrow == 'S' ? z3::sext(v, 32 - width) : z3::zext(v, 32 - width);
       inputs_.emplace(n.var, wide);
       narrow_width_[n.var] = width;
       return wide;

@@ -49,8 +49,8 @@ class Z3Encoder {
   // is the length in<i>_len and the characters in<i>_<k>; longer texts are cut at the bound.
   static constexpr int kMaxText = 32;
   struct TextTerm {
-    z3::expr len;                // bit-vector of 32 bits
-    std::vector<z3::expr> at;    // kMaxText bit-vectors of 16 bits; those from len on unused
+    z3::expr len;              // bit-vector of 32 bits
+    std::vector<z3::expr> at;  // kMaxText bit-vectors of 16 bits; those from len on unused
   };
   TextTerm Text(const Expr& e);  // of a kString expression
   // 0 <= length <= kMaxText for text input `index`.
@@ -62,7 +62,7 @@ class Z3Encoder {
   z3::expr EncodeNode(const Node& n, const std::vector<z3::expr>& args);
   z3::expr EncodeStringOp(const Node& n);  // a string operation of int or bool sort
   TextTerm EncodeText(const Node& n);
-  z3::expr Pick(const TextTerm& t, const z3::expr& index);  // t.at[index], index symbolic
+  z3::expr Pick(const TextTerm& t, const z3::expr& index);           // t.at[index], index symbolic
   z3::expr Matches(const TextTerm& s, const TextTerm& t, int from);  // t occurs at `from`
   z3::expr FloatConst(uint64_t bits, Sort sort);
   z3::expr ToInteger(const z3::expr& f, unsigned width, Sort from);
@@ -85,7 +85,7 @@ absl::StatusOr<Value> EvalWithZ3(const Expr& e, std::span<const Value> inputs);
 struct SolveResult {
   enum class Answer : uint8_t { kSat, kUnsat, kTimeout };
   Answer answer = Answer::kTimeout;
-  std::vector<Value> model;          // by input index, when kSat
+  std::vector<Value> model;           // by input index, when kSat
   std::vector<std::u16string> texts;  // by input index: the text of a kString input
   absl::Duration time;
 };

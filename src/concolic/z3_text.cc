@@ -41,8 +41,8 @@ z3::expr Z3Encoder::Matches(const TextTerm& s, const TextTerm& t, int from) {
   z3::expr ok = ctx_.bv_val(from, 32) + t.len <= s.len;
   for (int k = 0; k < kMaxText; ++k) {
     const z3::expr in_t = ctx_.bv_val(k, 32) < t.len;
-    ok = ok && z3::implies(in_t, from + k < kMaxText ? s.at[from + k] == t.at[k]
-                                                     : ctx_.bool_val(false));
+    ok = ok &&
+         z3::implies(in_t, from + k < kMaxText ? s.at[from + k] == t.at[k] : ctx_.bool_val(false));
   }
   return ok;
 }

@@ -249,8 +249,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       if (parsed.ok()) {
         generate::SolverOptions so;
         so.log_path = opts.solver_log;
-        solver = std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0],
-                                                        opts.seed, so);
+        solver =
+            std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0], opts.seed, so);
         mosa->SetSolver(solver.get());
       } else {
         std::fprintf(stderr, "note: no solver: %s\n",

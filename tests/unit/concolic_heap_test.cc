@@ -161,9 +161,8 @@ TEST(ConcolicSolverStep, FindsAStringTheCodeComputes) {
   const Fixture f = Load(kHard);
   testcase::TestCase t;
   t.stmts = {Text(u"abc"), Call(kHard, "computedString", "(Ljava/lang/String;)I", {0})};
-  EXPECT_TRUE(SolveFor(f, "computedString", t, [](const testcase::TestCase& m) {
-    return m.stmts[0].lit.s == u"kmoqsu";
-  }));
+  EXPECT_TRUE(SolveFor(f, "computedString", t,
+                       [](const testcase::TestCase& m) { return m.stmts[0].lit.s == u"kmoqsu"; }));
 }
 
 TEST(ConcolicSolverStep, FindsTheCaseOfASwitchOnStrings) {
@@ -189,7 +188,8 @@ TEST(ConcolicSolverStep, SolvesAChecksumOverACharArray) {
   EXPECT_TRUE(SolveFor(f, "checksum", t, [](const testcase::TestCase& m) {
     const testcase::Stmt& a = m.stmts[static_cast<size_t>(m.stmts.back().args[0])];
     uint32_t sum = 0;
-    for (int e : a.args) sum = sum * 31 + static_cast<uint32_t>(m.stmts[static_cast<size_t>(e)].lit.i);
+    for (int e : a.args)
+      sum = sum * 31 + static_cast<uint32_t>(m.stmts[static_cast<size_t>(e)].lit.i);
     return a.args.size() == 4 && sum == 3'000'000;
   }));
 }
@@ -200,11 +200,13 @@ TEST(ConcolicSolverStep, SolvesAConditionSetByTwoCallsOnAnObject) {
   const std::string counter = "hard/HardBranches$Counter";
   const Fixture f = Load(counter);
   testcase::TestCase t;
-  t.stmts = {Call(counter, "<init>", "()V", {}), Lit('I', 1), Call(counter, "add", "(I)V", {1}, 0),
-             Lit('I', 2), Call(counter, "add", "(I)V", {3}, 0), Call(counter, "check", "()I", {}, 0)};
+  t.stmts = {Call(counter, "<init>", "()V", {}),   Lit('I', 1),
+             Call(counter, "add", "(I)V", {1}, 0), Lit('I', 2),
+             Call(counter, "add", "(I)V", {3}, 0), Call(counter, "check", "()I", {}, 0)};
   EXPECT_TRUE(SolveFor(f, "check", t, [](const testcase::TestCase& m) {
     if (m.size() != 6) return false;
-    const auto x = static_cast<uint32_t>(m.stmts[1].lit.i), y = static_cast<uint32_t>(m.stmts[3].lit.i);
+    const auto x = static_cast<uint32_t>(m.stmts[1].lit.i),
+               y = static_cast<uint32_t>(m.stmts[3].lit.i);
     return 3 * x + 3 * y == 0x7777u;
   }));
 }

@@ -38,7 +38,8 @@ std::vector<bool> Slice(const testcase::TestCase& t, size_t last) {
     for (size_t i = 0; i < last; ++i) {  // calls that may change a needed object
       if (need[i] || t.stmts[i].kind != StmtKind::kCall) continue;
       uses(t.stmts[i], [&](size_t j) {
-        const bool object = t.stmts[j].kind == StmtKind::kCall || t.stmts[j].kind == StmtKind::kNewArray;
+        const bool object =
+            t.stmts[j].kind == StmtKind::kCall || t.stmts[j].kind == StmtKind::kNewArray;
         if (j < i && need[j] && object && !need[i]) need[i] = changed = true;
       });
     }

@@ -1,4 +1,5 @@
 #include "generate/search/solver_step.h"
+
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -124,11 +125,13 @@ bool SolverStep::TrySolve(const Side& side, const testcase::TestCase& shared, si
   using State = concolic::ConstraintTree::State;
   if (log_) {
     std::string conds;
-    for (const concolic::Expr& c : q->conditions) absl::StrAppend(&conds, " ", concolic::ToString(c));
+    for (const concolic::Expr& c : q->conditions)
+      absl::StrAppend(&conds, " ", concolic::ToString(c));
     static constexpr const char* kAnswers[] = {"sat", "unsat", "timeout"};
     Log(absl::StrCat("query ", side.method, " offset ", side.offset, " arm ", side.arm,
-                     side.taken ? " taken" : " not taken", ": ", kAnswers[static_cast<int>(r.answer)],
-                     " in ", absl::ToInt64Milliseconds(r.time), " ms;", conds));
+                     side.taken ? " taken" : " not taken", ": ",
+                     kAnswers[static_cast<int>(r.answer)], " in ",
+                     absl::ToInt64Milliseconds(r.time), " ms;", conds));
   }
   if (r.answer != Answer::kSat) {
     ++(r.answer == Answer::kUnsat ? stats_.unsat : stats_.timeout);

@@ -1,5 +1,6 @@
 #include "concolic/eval.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -7,6 +8,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "concolic/strings.h"
 
 namespace jtg::concolic {
 namespace {
@@ -147,7 +149,41 @@ absl::StatusOr<Value> Apply(Op op, std::span<const Value> args) {
   return absl::InvalidArgumentError("no operation on booleans but kNot");
 }
 
+namespace {
+
+bool HasText(const Expr& e) {
+  if (e->sort == Sort::kString || IsStringOp(e->op)) return true;
+  return std::any_of(e->args.begin(), e->args.end(), HasText);
+}
+
+// `e` with the inputs put in and rebuilt, which folds it (expr.h): the evaluation of terms
+// over texts, whose values a Value cannot hold.
+Expr Substitute(const Expr& e, std::span<const Value> inputs,
+                absl::flat_hash_map<const Node*, Expr>& memo) {
+  if (e->op == Op::kConst) return e;
+  if (e->op == Op::kVar) {
+    const auto i = static_cast<size_t>(e->var);
+    return i < inputs.size() && inputs[i].sort == e->sort ? Const(inputs[i]) : e;
+  }
+  if (auto it = memo.find(e.get()); it != memo.end()) return it->second;
+  std::vector<Expr> args;
+  for (const Expr& a : e->args) args.push_back(Substitute(a, inputs, memo));
+  Expr r = Nary(e->op, std::move(args));
+  memo.emplace(e.get(), r);
+  return r;
+}
+
+}  // namespace
+
 absl::StatusOr<Value> Eval(const Expr& e, std::span<const Value> inputs) {
+  if (HasText(e)) {
+    absl::flat_hash_map<const Node*, Expr> memo;
+    const Expr v = Substitute(e, inputs, memo);
+    if (!v->IsConst() || v->sort == Sort::kString) {
+      return absl::InvalidArgumentError(absl::StrCat("does not reduce to a value: ", ToString(v)));
+    }
+    return v->AsValue();
+  }
   absl::flat_hash_map<const Node*, Value> memo;  // the DAG shares subterms
   struct Rec {
     std::span<const Value> inputs;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
 #include "classfile/bytecode.h"
 #include "classfile/class_file.h"
@@ -122,7 +123,8 @@ class Interpreter {
   int64_t max_steps_;
   ConcolicRun run_;
   std::vector<HeapObject> heap_;
-  absl::flat_hash_map<const classfile::MethodInfo*, Decoded> decoded_;
+  // Node-based: a frame keeps a reference to its method's entry while callees add theirs.
+  absl::node_hash_map<const classfile::MethodInfo*, Decoded> decoded_;
 };
 
 // Runs static method `m` of `cls` on `inputs` (one per parameter: int for boolean, byte,

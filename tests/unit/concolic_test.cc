@@ -142,7 +142,8 @@ TEST_F(ConcolicTest, EveryFamilyAgreesWithTheJvmOnRandomAndBoundaryInputs) {
                             "longDiv",      "narrow",      "widen",        "floatToInt",
                             "doubleToLong", "floatArith",  "doubleArith",  "mixed",
                             "narrowDouble", "compareLong", "compareFloat", "compareDouble",
-                            "loop",         "chars",       "table",        "lookup"};
+                            "loop",         "chars",       "table",        "lookup",
+                            "arrays",       "fields",      "strings",      "parse"};
   std::mt19937_64 rng(23);
   std::vector<std::pair<std::string, std::vector<Value>>> calls;
   for (const char* name : kMethods) {

@@ -72,11 +72,13 @@ Sort ResultSort(Op op, Sort operand) {
     case Op::kStrEq:
     case Op::kStrPrefix:
     case Op::kStrSuffix:
-    case Op::kStrContains: return Sort::kBool;
+    case Op::kStrContains:
+    case Op::kStrIsInt: return Sort::kBool;
     case Op::kStrLen:
     case Op::kStrCharAt:
     case Op::kStrIndexOf:
-    case Op::kStrHash: return Sort::kInt;
+    case Op::kStrHash:
+    case Op::kStrToInt: return Sort::kInt;
     case Op::kStrConcat:
     case Op::kStrUnit:
     case Op::kStrSubstring: return Sort::kString;

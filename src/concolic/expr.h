@@ -103,6 +103,8 @@ enum class Op : uint8_t {
   kStrIndexOf,    // t.indexOf(s, from): int
   kStrSubstring,  // t.substring(b, e); the caller branches on the bounds first
   kStrHash,       // t.hashCode() (String.hashCode's polynomial, JLS)
+  kStrIsInt,      // Integer.parseInt(t) returns (ASCII digits, an optional sign, in range): kBool
+  kStrToInt,      // Integer.parseInt(t) where kStrIsInt holds (0 elsewhere)
 };
 
 struct Node;

@@ -174,20 +174,19 @@ class Natives {
     return absl::UnimplementedError("");
   }
 
+  // Integer.parseInt: whether the text parses is a decision at the call (taken: it throws
+  // NumberFormatException).
   absl::StatusOr<std::optional<Slot>> ParseInt(std::vector<Slot>& a) {
     if (a[0].IsNull() || !IsText(in_, a[0])) return absl::UnimplementedError("");
     const Text t = TextOf(in_, a[0]);
-    if (!IsGround(t.e)) in_.Concretized("Integer.parseInt");
-    std::string ascii;
-    for (char16_t c : t.chars) ascii.push_back(c < 0x80 ? static_cast<char>(c) : '?');
-    int32_t v = 0;
-    const bool plus_ok = ascii.empty() || ascii[0] != '+' || ascii.size() > 1;
-    if (ascii.empty() || !plus_ok || ascii.find_first_of(" \t\n") != std::string::npos ||
-        !absl::SimpleAtoi(ascii, &v)) {
+    const std::optional<int32_t> v = JavaParseInt(t.chars);
+    const Expr valid = Nary(Op::kStrIsInt, {t.e});
+    in_.Branch(site_.method, site_.offset, 0, !v, v ? valid : Unary(Op::kNot, valid));
+    if (!v) {
       in_.run().thrown = "java/lang/NumberFormatException";
       return std::nullopt;
     }
-    return Slot::Of(Value::Int(v));
+    return Int(*v, Nary(Op::kStrToInt, {t.e}));
   }
 
  private:

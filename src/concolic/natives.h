@@ -4,8 +4,8 @@
 // (constructors, append of char, String, CharSequence, int, long and boolean — appended
 // numbers are concretized —, toString, length, charAt) and String (equals, length, isEmpty,
 // charAt, startsWith, endsWith, contains, indexOf of a String or a char, substring,
-// hashCode, concat, toString), with Z3's sequence theory for the text (strings.h), and
-// Integer.parseInt, concretized. Internal to concolic/.
+// hashCode, concat, toString) and Integer.parseInt of ASCII digits (whether it parses is a
+// decision), with texts as strings.h and z3_text.cc model them. Internal to concolic/.
 // Thread safety: as the interpreter.
 #pragma once
 

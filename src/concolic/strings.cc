@@ -17,7 +17,22 @@ int32_t JavaIndexOf(std::u16string_view s, std::u16string_view t, int32_t from) 
   return at == std::u16string_view::npos ? -1 : static_cast<int32_t>(at);
 }
 
-bool IsStringOp(Op op) { return op >= Op::kStrLen && op <= Op::kStrHash; }
+std::optional<int32_t> JavaParseInt(std::u16string_view s) {
+  if (s.empty()) return std::nullopt;
+  const bool neg = s[0] == u'-';
+  const size_t start = neg || s[0] == u'+' ? 1 : 0;
+  if (start == s.size()) return std::nullopt;
+  int64_t v = 0;
+  for (size_t k = start; k < s.size(); ++k) {
+    if (s[k] < u'0' || s[k] > u'9') return std::nullopt;
+    v = v * 10 + (s[k] - u'0');
+    if (v > (int64_t{1} << 31)) return std::nullopt;
+  }
+  if (!neg && v == (int64_t{1} << 31)) return std::nullopt;
+  return static_cast<int32_t>(neg ? -v : v);
+}
+
+bool IsStringOp(Op op) { return op >= Op::kStrLen && op <= Op::kStrToInt; }
 
 std::optional<Expr> FoldString(Op op, const std::vector<Expr>& args) {
   for (const Expr& a : args) {
@@ -48,6 +63,8 @@ std::optional<Expr> FoldString(Op op, const std::vector<Expr>& args) {
           std::u16string(text(0).substr(static_cast<size_t>(b), static_cast<size_t>(e - b))));
     }
     case Op::kStrHash: return Const(Value::Int(JavaHashCode(text(0))));
+    case Op::kStrIsInt: return Const(Value::Bool(JavaParseInt(text(0)).has_value()));
+    case Op::kStrToInt: return Const(Value::Int(JavaParseInt(text(0)).value_or(0)));
     default: return std::nullopt;
   }
 }

@@ -48,6 +48,7 @@ class Z3Encoder {
   // on sequences of bit-vectors and has no character API for its String sort. A text input
   // is the length in<i>_len and the characters in<i>_<k>; longer texts are cut at the bound.
   static constexpr int kMaxText = 32;
+  static constexpr int kMaxParsed = 11;  // characters Integer.parseInt is modelled on
   struct TextTerm {
     z3::expr len;              // bit-vector of 32 bits
     std::vector<z3::expr> at;  // kMaxText bit-vectors of 16 bits; those from len on unused
@@ -64,6 +65,7 @@ class Z3Encoder {
   TextTerm EncodeText(const Node& n);
   z3::expr Pick(const TextTerm& t, const z3::expr& index);           // t.at[index], index symbolic
   z3::expr Matches(const TextTerm& s, const TextTerm& t, int from);  // t occurs at `from`
+  std::pair<z3::expr, z3::expr> ParseInt(const TextTerm& t);         // (valid, value)
   z3::expr FloatConst(uint64_t bits, Sort sort);
   z3::expr ToInteger(const z3::expr& f, unsigned width, Sort from);
 

@@ -132,9 +132,44 @@ z3::expr Z3Encoder::EncodeStringOp(const Node& n) {
       }
       return r;
     }
+    case Op::kStrIsInt:
+    case Op::kStrToInt: {
+      const auto [valid, value] = ParseInt(text(0));
+      return n.op == Op::kStrIsInt ? valid : value;
+    }
     default: break;
   }
   return ctx_.bool_val(false);
+}
+
+// Integer.parseInt over texts of at most 11 characters (a sign and ten digits; a longer
+// text, which parses only with leading zeros, is taken not to parse): for a run of digits
+// from `start` (0, or 1 after a sign) to the end, its value in 64 bits, held at 2^31 + 1
+// once past 2^31 (it never shrinks), and whether every character of the run is an ASCII
+// digit.
+std::pair<z3::expr, z3::expr> Z3Encoder::ParseInt(const TextTerm& t) {
+  auto bv = [&](int64_t v, unsigned w) { return ctx_.bv_val(v, w); };
+  const int64_t two31 = int64_t{1} << 31;
+  const z3::expr neg = t.at[0] == bv('-', 16), plus = t.at[0] == bv('+', 16);
+  z3::expr valid = ctx_.bool_val(false), value = bv(0, 32);
+  for (int start = 0; start <= 1; ++start) {
+    const z3::expr sign_ok = start == 0 ? !neg && !plus : neg || plus;
+    const z3::expr limit =
+        start == 0 ? bv(two31 - 1, 64) : z3::ite(neg, bv(two31, 64), bv(two31 - 1, 64));
+    z3::expr v = bv(0, 64), digits = ctx_.bool_val(true);
+    for (int k = start; k < kMaxParsed; ++k) {
+      const z3::expr c = t.at[k];
+      digits = digits && c >= bv('0', 16) && c <= bv('9', 16);  // signed compare of 16 bits:
+      // '0'..'9' are below 0x8000, so a character from 0x8000 on is negative and fails
+      const z3::expr next = v * bv(10, 64) + z3::zext(c - bv('0', 16), 48);
+      v = z3::ite(next > bv(two31, 64), bv(two31 + 1, 64), next);
+      const z3::expr here = t.len == bv(k + 1, 32) && sign_ok && digits && v <= limit;
+      valid = valid || here;
+      const z3::expr as_int = v.extract(31, 0);
+      value = z3::ite(here, start == 0 ? as_int : z3::ite(neg, -as_int, as_int), value);
+    }
+  }
+  return {valid, value};
 }
 
 }  // namespace jtg::concolic

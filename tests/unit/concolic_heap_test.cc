@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <random>
 
 #include "classfile/class_file.h"
@@ -19,9 +20,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Random texts over a few letters, or (one in three) a number: digits with a sign, some
+// beyond the int range.
 std::u16string RandomText(std::mt19937_64& rng) {
   static constexpr char16_t kAlphabet[] = u"ab\u00e9\u4e2d";
+  static constexpr char16_t kNumber[] = u"-+0123456789";
   std::u16string s;
+  if (rng() % 3 == 0) {
+    const size_t n = rng() % 12;
+    for (size_t i = 0; i < n; ++i) s.push_back(kNumber[i == 0 ? rng() % 12 : 2 + rng() % 10]);
+    return s;
+  }
   const size_t n = rng() % 5;
   for (size_t i = 0; i < n; ++i) s.push_back(kAlphabet[rng() % 4]);
   return s;
@@ -50,6 +59,8 @@ TEST(ConcolicStrings, Z3AgreesWithTheConcreteSemantics) {
         {Nary(Op::kStrIndexOf, {va, vb, cfrom}), Nary(Op::kStrIndexOf, {ca, cb, cfrom})},
         {Nary(Op::kStrSubstring, {va, ci, ce}), Nary(Op::kStrSubstring, {ca, ci, ce})},
         {Nary(Op::kStrHash, {va}), Nary(Op::kStrHash, {ca})},
+        {Nary(Op::kStrIsInt, {va}), Nary(Op::kStrIsInt, {ca})},
+        {Nary(Op::kStrToInt, {va}), Nary(Op::kStrToInt, {ca})},
     };
     if (len > 0) {
       cases.push_back({Nary(Op::kStrCharAt, {va, ci}), Nary(Op::kStrCharAt, {ca, ci})});
@@ -69,6 +80,10 @@ TEST(ConcolicStrings, Z3AgreesWithTheConcreteSemantics) {
     }
   }
   EXPECT_EQ(JavaHashCode(u"ab"), 97 * 31 + 98);
+  EXPECT_EQ(JavaParseInt(u"-2147483648"), std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(JavaParseInt(u"2147483648"), std::nullopt);
+  EXPECT_EQ(JavaParseInt(u"+007"), 7);
+  EXPECT_EQ(JavaParseInt(u"-"), std::nullopt);
 }
 
 // A class of tests/fixtures/hard and its probe plan.
@@ -191,6 +206,15 @@ TEST(ConcolicSolverStep, SolvesAChecksumOverACharArray) {
     for (int e : a.args)
       sum = sum * 31 + static_cast<uint32_t>(m.stmts[static_cast<size_t>(e)].lit.i);
     return a.args.size() == 4 && sum == 3'000'000;
+  }));
+}
+
+TEST(ConcolicSolverStep, WritesTheDigitsParseIntNeeds) {
+  const Fixture f = Load("concolic/Ops");
+  testcase::TestCase t;
+  t.stmts = {Text(u"12"), Call("concolic/Ops", "parsed", "(Ljava/lang/String;)I", {0})};
+  EXPECT_TRUE(SolveFor(f, "parsed", t, [](const testcase::TestCase& m) {
+    return JavaParseInt(m.stmts[0].lit.s) == 424242;
   }));
 }
 

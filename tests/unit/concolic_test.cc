@@ -138,12 +138,11 @@ Value Narrow(char type, Value v) {
 }
 
 TEST_F(ConcolicTest, EveryFamilyAgreesWithTheJvmOnRandomAndBoundaryInputs) {
-  const char* kMethods[] = {"intArith",     "intDiv",      "shifts",       "longArith",
-                            "longDiv",      "narrow",      "widen",        "floatToInt",
-                            "doubleToLong", "floatArith",  "doubleArith",  "mixed",
-                            "narrowDouble", "compareLong", "compareFloat", "compareDouble",
-                            "loop",         "chars",       "table",        "lookup",
-                            "arrays",       "fields",      "strings",      "parse"};
+  const char* kMethods[] = {
+      "intArith",     "intDiv",      "shifts",       "longArith",     "longDiv",     "narrow",
+      "widen",        "floatToInt",  "doubleToLong", "floatArith",    "doubleArith", "mixed",
+      "narrowDouble", "compareLong", "compareFloat", "compareDouble", "loop",        "chars",
+      "table",        "lookup",      "arrays",       "fields",        "strings",     "parse"};
   std::mt19937_64 rng(23);
   std::vector<std::pair<std::string, std::vector<Value>>> calls;
   for (const char* name : kMethods) {

@@ -46,6 +46,11 @@ absl::Status Frame::Unmodelled(const Insn& in, std::string_view what) const {
       in_.cls().MethodName(m_), in_.cls().MethodDescriptor(m_)));
 }
 
+absl::Status Frame::Use(const Insn& in, const Slot& ref) const {
+  if (in_.IsOpaque(ref)) return Unmodelled(in, "the use of a value from an unmodelled call");
+  return absl::OkStatus();
+}
+
 absl::StatusOr<int64_t> Frame::Throw(const Insn& in, std::string cls) {
   for (const classfile::ExceptionHandler& h : m_.code->handlers) {
     if (in.offset >= h.start_pc && in.offset < h.end_pc) {
@@ -241,6 +246,8 @@ absl::StatusOr<int64_t> Frame::Step(const Insn& in) {
     case 0xa5:
     case 0xa6: {  // if_acmpeq / if_acmpne: on concrete references
       const Slot b = Pop(), a = Pop();
+      if (auto s = Use(in, a); !s.ok()) return s;
+      if (auto s = Use(in, b); !s.ok()) return s;
       return (a.v.bits == b.v.bits) == (op == 0xa5) ? int64_t{in.targets[0]} : kNext;
     }
     case 0xa7:
@@ -253,7 +260,9 @@ absl::StatusOr<int64_t> Frame::Step(const Insn& in) {
     case 0xc4: return Wide(in);
     case 0xc6:
     case 0xc7: {  // ifnull / ifnonnull
-      const bool null = Pop().IsNull();
+      const Slot ref = Pop();
+      if (auto s = Use(in, ref); !s.ok()) return s;
+      const bool null = ref.IsNull();
       return null == (op == 0xc6) ? int64_t{in.targets[0]} : kNext;
     }
     default: return Objects(in);

@@ -53,6 +53,8 @@ class Frame {
   // The bounds check of an array access or a String index: records the decisions when the
   // index depends on an input; false when out of bounds.
   bool InBounds(const classfile::Insn& in, const Slot& index, int32_t length, const Expr& len);
+  // Unimplemented when `ref` is opaque (HeapObject::opaque): its use is not modelled.
+  absl::Status Use(const classfile::Insn& in, const Slot& ref) const;
   void Load(uint32_t local) { Push(locals_[local]); }
   void Store(uint32_t local) { locals_[local] = Pop(); }
 

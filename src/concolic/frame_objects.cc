@@ -39,6 +39,7 @@ bool Frame::InBounds(const Insn& in, const Slot& index, int32_t length, const Ex
 
 absl::StatusOr<int64_t> Frame::ArrayLoad(const Insn& in) {
   const Slot index = Pop(), array = Pop();
+  if (auto s = Use(in, array); !s.ok()) return s;
   if (array.IsNull()) return Throw(in, "java/lang/NullPointerException");
   HeapObject& a = in_.Object(array);
   const auto n = static_cast<int32_t>(a.elems.size());
@@ -52,6 +53,7 @@ absl::StatusOr<int64_t> Frame::ArrayLoad(const Insn& in) {
 absl::StatusOr<int64_t> Frame::ArrayStore(const Insn& in) {
   Slot value = Pop();
   const Slot index = Pop(), array = Pop();
+  if (auto s = Use(in, array); !s.ok()) return s;
   if (array.IsNull()) return Throw(in, "java/lang/NullPointerException");
   HeapObject& a = in_.Object(array);
   const auto n = static_cast<int32_t>(a.elems.size());
@@ -74,6 +76,7 @@ absl::StatusOr<int64_t> Frame::Field(const Insn& in) {
   const std::string name(ref->name);
   if (in.opcode == 0xb4) {  // getfield
     const Slot obj = Pop();
+    if (auto s = Use(in, obj); !s.ok()) return s;
     if (obj.IsNull()) return Throw(in, "java/lang/NullPointerException");
     const HeapObject& o = in_.Object(obj);
     auto it = o.fields.find(name);
@@ -82,6 +85,7 @@ absl::StatusOr<int64_t> Frame::Field(const Insn& in) {
   }
   Slot value = Pop();
   const Slot obj = Pop();
+  if (auto s = Use(in, obj); !s.ok()) return s;
   if (obj.IsNull()) return Throw(in, "java/lang/NullPointerException");
   in_.Object(obj).fields[name] = std::move(value);
   return kNext;
@@ -96,7 +100,10 @@ absl::StatusOr<int64_t> Frame::Invoke(const Insn& in) {
   const bool is_static = in.opcode == 0xb8;
   std::vector<Slot> args(desc->params.size() + (is_static ? 0 : 1));
   for (size_t i = args.size(); i-- > 0;) args[i] = Pop();
-  if (!is_static && args[0].IsNull()) return Throw(in, "java/lang/NullPointerException");
+  if (!is_static) {
+    if (auto s = Use(in, args[0]); !s.ok()) return s;
+    if (args[0].IsNull()) return Throw(in, "java/lang/NullPointerException");
+  }
   // A method of the class under test, called on it or on one of its objects, is
   // interpreted; a constructor of its superclass other than Object is not modelled.
   const bool own = ref->owner == cls.Name() &&
@@ -113,6 +120,9 @@ absl::StatusOr<int64_t> Frame::Invoke(const Insn& in) {
     }
     r = in_.Call(*target, std::move(args));
   } else {
+    for (const Slot& a : args) {  // a modelled JDK method reads its arguments
+      if (auto s = Use(in, a); !s.ok()) return s;
+    }
     r = CallNative(in_, CallSite{method_, in.offset}, ref->owner, ref->name, ref->descriptor, args);
     if (!r.ok() && r.status().code() == absl::StatusCode::kUnimplemented) {
       return Unmodelled(in, absl::StrCat("call of ", std::string(ref->owner), ".",
@@ -158,19 +168,24 @@ absl::StatusOr<int64_t> Frame::Objects(const Insn& in) {
     }
     case 0xbe: {  // arraylength
       const Slot array = Pop();
+      if (auto s = Use(in, array); !s.ok()) return s;
       if (array.IsNull()) return Throw(in, "java/lang/NullPointerException");
       Push(Slot::Of(Value::Int(static_cast<int32_t>(in_.Object(array).elems.size()))));
       return kNext;
     }
     case 0xbf: {  // athrow
       const Slot ex = Pop();
+      if (auto s = Use(in, ex); !s.ok()) return s;
       return Throw(in, ex.IsNull() ? "java/lang/NullPointerException" : in_.Object(ex).cls);
     }
-    case 0xc0: return kNext;  // checkcast: the code's own casts are taken to hold
-    case 0xc1: {              // instanceof, where the answer does not need the hierarchy
+    case 0xc0:  // checkcast: the code's own casts are taken to hold
+      if (auto s = Use(in, stack_.back()); !s.ok()) return s;
+      return kNext;
+    case 0xc1: {  // instanceof, where the answer does not need the hierarchy
       auto name = cls.cp.ClassName(U2(in.offset + 1));
       if (!name.ok()) return name.status();
       const Slot obj = Pop();
+      if (auto s = Use(in, obj); !s.ok()) return s;
       if (obj.IsNull()) return Push(Slot::Of(Value::Int(0))), kNext;
       if (in_.Object(obj).cls == *name || *name == "java/lang/Object") {
         return Push(Slot::Of(Value::Int(1))), kNext;

@@ -58,8 +58,14 @@ Slot Interpreter::NewArray(std::string array_type, std::vector<Slot> elems) {
 }
 
 Slot Interpreter::NewObject(std::string cls) {
-  heap_.push_back(HeapObject{std::move(cls), {}, {}, nullptr, {}});
+  heap_.push_back(HeapObject{std::move(cls), {}, {}, nullptr, {}, false});
   return Slot{Value{Sort::kRef, heap_.size()}, nullptr};
+}
+
+Slot Interpreter::NewOpaque(std::string type) {
+  Slot ref = NewObject(std::move(type));
+  Object(ref).opaque = true;
+  return ref;
 }
 
 absl::Status Interpreter::Step() {

@@ -66,6 +66,9 @@ struct HeapObject {
   std::u16string chars;                           // java/lang/String, java/lang/StringBuilder
   Expr text;                                      // their expression (kString)
   std::vector<Slot> elems;                        // arrays
+  // A value the test got from a call the interpreter does not follow: passed along freely,
+  // but any use of it (field, call, array, null or type test) is Unimplemented.
+  bool opaque = false;
 };
 
 struct ConcolicRun {
@@ -94,6 +97,9 @@ class Interpreter {
   Slot NewArray(std::string array_type, std::vector<Slot> elems);
   // A fresh object of class `cls` with every field at its default.
   Slot NewObject(std::string cls);
+  // An opaque reference of declared type `type` (HeapObject::opaque).
+  Slot NewOpaque(std::string type);
+  bool IsOpaque(const Slot& s) { return s.IsRef() && !s.IsNull() && Object(s).opaque; }
 
   // Calls method `m` of the class on `args` (the receiver first for an instance method).
   // Its result: nullopt for void, and after a throw (run().thrown says what). Errors:

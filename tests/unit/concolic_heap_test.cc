@@ -11,6 +11,7 @@
 #include "classfile/class_file.h"
 #include "concolic/strings.h"
 #include "concolic/z3_encode.h"
+#include "generate/search/solver_replay.h"
 #include "generate/search/solver_step.h"
 #include "instrument/instrument.h"
 #include "instrument_test_util.h"
@@ -216,6 +217,33 @@ TEST(ConcolicSolverStep, WritesTheDigitsParseIntNeeds) {
   EXPECT_TRUE(SolveFor(f, "parsed", t, [](const testcase::TestCase& m) {
     return JavaParseInt(m.stmts[0].lit.s) == 424242;
   }));
+}
+
+// An object from a call the interpreter does not follow (here a JDK constructor) may be
+// passed along, not used.
+TEST(ConcolicSolverStep, ObjectsFromOtherClassesArePassedAlongNotUsed) {
+  const Fixture f = Load("concolic/Ops");
+  testcase::TestCase t;
+  t.stmts = {Call("java/util/ArrayList", "<init>", "()V", {}), Lit('I', 5),
+             Call("concolic/Ops", "passes", "(Ljava/lang/Object;I)I", {0, 1})};
+  EXPECT_TRUE(SolveFor(f, "passes", t, [](const testcase::TestCase& m) {
+    return m.size() == 3 && m.stmts[1].lit.i == 101;
+  }));
+  testcase::TestCase u = t;
+  u.stmts[2] = Call("concolic/Ops", "uses", "(Ljava/lang/Object;I)I", {0, 1});
+  auto replay = generate::ReplayTest(f.cls, u, 2, 10'000);
+  ASSERT_FALSE(replay.ok());
+  EXPECT_EQ(replay.status().code(), absl::StatusCode::kUnimplemented) << replay.status();
+  // A call of another class given an object of the class under test may change it: the
+  // replay stops there.
+  testcase::TestCase w;
+  w.stmts = {
+      Call("concolic/Ops", "<init>", "()V", {}),
+      Call("java/util/Objects", "requireNonNull", "(Ljava/lang/Object;)Ljava/lang/Object;", {0}),
+      Lit('I', 5), Call("concolic/Ops", "passes", "(Ljava/lang/Object;I)I", {1, 2})};
+  w.stmts[1].type.base = 'L';
+  w.stmts[1].type.class_name = "java/lang/Object";
+  EXPECT_FALSE(generate::ReplayTest(f.cls, w, 3, 10'000).ok());
 }
 
 // total == 0x7777 after two add(x) calls (total += 3x): the path condition spans three calls

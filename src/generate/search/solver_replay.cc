@@ -102,7 +102,25 @@ absl::StatusOr<Replay> ReplayTest(const classfile::ClassFile& cut, const testcas
         absl::StrAppend(&r.shape, c.owner, ".", c.name, c.descriptor, "@",
                         s.receiver >= 0 ? position[static_cast<size_t>(s.receiver)] : -1);
         for (int a : s.args) absl::StrAppend(&r.shape, ",", position[static_cast<size_t>(a)]);
-        if (c.owner != cut.Name() || c.stub) return Unmodelled(i, "a call of another class");
+        if (c.owner != cut.Name() || c.stub) {
+          // An object from another class's method stays opaque: passing it along is fine,
+          // using it is not modelled. A primitive or String result has no value here.
+          if (!s.type.IsReference() || s.type.class_name == "java/lang/String") {
+            return Unmodelled(i, "a value from a call of another class");
+          }
+          // It could change an object of the class or an array it is given.
+          std::vector<int> uses = s.args;
+          if (s.receiver >= 0) uses.push_back(s.receiver);
+          for (int a : uses) {
+            const Slot v = slot_of(a);
+            if (v.IsRef() && !v.IsNull() && !in.IsOpaque(v) &&
+                in.Object(v).cls != "java/lang/String") {
+              return Unmodelled(i, "a call of another class on an object the test follows");
+            }
+          }
+          value[i] = in.NewOpaque(s.type.Descriptor());
+          break;
+        }
         const classfile::MethodInfo* m = nullptr;
         for (const classfile::MethodInfo& cand : cut.methods) {
           if (cut.MethodName(cand) == c.name && cut.MethodDescriptor(cand) == c.descriptor) {
@@ -131,6 +149,15 @@ absl::StatusOr<Replay> ReplayTest(const classfile::ClassFile& cut, const testcas
         }
         break;
       }
+      case StmtKind::kNewCollection:
+      case StmtKind::kGetStatic:
+      case StmtKind::kLambda:
+      case StmtKind::kMock:
+        if (!s.type.IsReference() || s.type.class_name == "java/lang/String") {
+          return Unmodelled(i, "a value the interpreter cannot compute");
+        }
+        value[i] = in.NewOpaque(s.type.Descriptor());
+        break;
       default: return Unmodelled(i, "a statement kind the interpreter does not model");
     }
   }

@@ -4,7 +4,9 @@
 // A statement depends on the statements whose values it uses, and on the earlier calls that
 // take one of its objects as receiver or argument (they may change its state); the others
 // are left out. Objects of the class under test are built by interpreting its constructors;
-// arrays of the test are arrays of inputs.
+// arrays of the test are arrays of inputs; objects from other classes' methods (given no
+// object the replay follows), collections, static fields, lambdas and mocks are opaque
+// (concolic/interpreter.h: passed along, never used).
 // Thread safety: pure function of its arguments.
 #pragma once
 

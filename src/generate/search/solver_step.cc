@@ -166,18 +166,25 @@ std::vector<testcase::TestCase> SolverStep::Round(
                    [&](int32_t a, int32_t b) { return asked_[a] < asked_[b]; });
   for (int32_t g : order) {
     auto side = goals_.find(g);
-    if (side == goals_.end() || GaveUp(side->second)) continue;
+    if (side == goals_.end() || GaveUp(side->second) ||
+        (asked_[g] == 0 && unmodelled_goal_[g] >= kGiveUpAfter)) {
+      continue;
+    }
     bool answered = false;
+    int tries = 0;  // replays for this goal in this round
     for (const testcase::TestCase* t : tests) {
-      if (absl::Now() > deadline) break;
-      for (size_t s = 0; s < t->size() && !answered; ++s) {
+      if (absl::Now() > deadline || tries >= kTriesPerRound) break;
+      for (size_t s = 0; s < t->size() && !answered && tries < kTriesPerRound; ++s) {
         const testcase::Stmt& st = t->stmts[s];
         if (st.kind != testcase::StmtKind::kCall || st.callable == nullptr ||
             st.callable->owner != owner ||
             st.callable->name + st.callable->descriptor != side->second.method) {
           continue;
         }
+        ++tries;
+        const int64_t unmodelled = stats_.unmodelled;
         answered = TrySolve(side->second, *t, s, made);
+        unmodelled_goal_[g] += static_cast<int>(stats_.unmodelled - unmodelled);
       }
       if (answered) break;
     }

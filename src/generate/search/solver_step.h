@@ -77,6 +77,9 @@ class SolverStep {
   // A method none of whose calls the interpreter could follow in this many tries is left
   // alone (the rounds stay cheap on classes the interpreter does not model).
   static constexpr int kGiveUpAfter = 8;
+  // Replays per goal and round (the tests are ranked closest first); a goal none of whose
+  // replays could be followed in kGiveUpAfter tries is left alone too.
+  static constexpr int kTriesPerRound = 3;
   bool GaveUp(const Side& side);
 
   // Solves for `side` on statement `call` of `t`: false when that call cannot be used (not
@@ -95,6 +98,7 @@ class SolverStep {
   absl::flat_hash_map<int32_t, int> asked_;  // queries made per goal
   // Per method (name + descriptor): replays that reached a query, and replays not modelled.
   absl::flat_hash_map<std::string, int> asked_methods_, unmodelled_;
+  absl::flat_hash_map<int32_t, int> unmodelled_goal_;  // replays not modelled, per goal
   std::map<std::string, concolic::ConstraintTree> trees_;  // by method and test shape
   std::mt19937_64 rng_;
   SolverOptions opts_;

@@ -98,7 +98,7 @@ class SolverStep {
   absl::flat_hash_map<int32_t, int> asked_;  // queries made per goal
   // Per method (name + descriptor): replays that reached a query, and replays not modelled.
   absl::flat_hash_map<std::string, int> asked_methods_, unmodelled_;
-  absl::flat_hash_map<int32_t, int> unmodelled_goal_;  // replays not modelled, per goal
+  absl::flat_hash_map<int32_t, int> unmodelled_goal_;      // replays not modelled, per goal
   std::map<std::string, concolic::ConstraintTree> trees_;  // by method and test shape
   std::mt19937_64 rng_;
   SolverOptions opts_;

@@ -50,9 +50,12 @@ class Frame {
   absl::StatusOr<int64_t> Invoke(const classfile::Insn& in);
   absl::StatusOr<int64_t> ArrayLoad(const classfile::Insn& in);
   absl::StatusOr<int64_t> ArrayStore(const classfile::Insn& in);
-  // The bounds check of an array access or a String index: records the decisions when the
-  // index depends on an input; false when out of bounds.
-  bool InBounds(const classfile::Insn& in, const Slot& index, int32_t length, const Expr& len);
+  // The checks of an array access (JVMS 6.5 *aload/*astore): Unimplemented for an opaque
+  // array; kDone after throwing NullPointerException or ArrayIndexOutOfBoundsException;
+  // else kNext with the element's index in `at`. The bounds checks are decisions (arms -1
+  // and -2 at the instruction) when the index depends on an input.
+  absl::StatusOr<int64_t> Access(const classfile::Insn& in, const Slot& array, const Slot& index,
+                                 size_t& at);
   // Unimplemented when `ref` is opaque (HeapObject::opaque): its use is not modelled.
   absl::Status Use(const classfile::Insn& in, const Slot& ref) const;
   void Load(uint32_t local) { Push(locals_[local]); }

@@ -24,47 +24,43 @@ std::optional<Op> StoreNarrowing(uint8_t opcode, std::string_view elem) {
 
 }  // namespace
 
-bool Frame::InBounds(const Insn& in, const Slot& index, int32_t length, const Expr& len) {
+absl::StatusOr<int64_t> Frame::Access(const Insn& in, const Slot& array, const Slot& index,
+                                      size_t& at) {
+  if (auto s = Use(in, array); !s.ok()) return s;
+  if (array.IsNull()) return Throw(in, "java/lang/NullPointerException");
+  const auto length = static_cast<int32_t>(in_.Object(array).elems.size());
   const int32_t i = index.v.AsInt();
   const Expr e = Numeric(index);
   const Expr lo = Binary(Op::kGe, e, Const(Value::Int(0)));
-  const bool lo_ok = i >= 0;
+  const Expr hi = Binary(Op::kLt, e, Const(Value::Int(length)));
+  const bool lo_ok = i >= 0, hi_ok = i < length;
   in_.Branch(method_, in.offset, -1, !lo_ok, lo_ok ? lo : Unary(Op::kNot, lo));
-  if (!lo_ok) return false;
-  const Expr hi = Binary(Op::kLt, e, len);
-  const bool hi_ok = i < length;
-  in_.Branch(method_, in.offset, -2, !hi_ok, hi_ok ? hi : Unary(Op::kNot, hi));
-  return hi_ok;
+  if (lo_ok) in_.Branch(method_, in.offset, -2, !hi_ok, hi_ok ? hi : Unary(Op::kNot, hi));
+  if (!lo_ok || !hi_ok) return Throw(in, "java/lang/ArrayIndexOutOfBoundsException");
+  at = static_cast<size_t>(i);
+  return kNext;
 }
 
 absl::StatusOr<int64_t> Frame::ArrayLoad(const Insn& in) {
   const Slot index = Pop(), array = Pop();
-  if (auto s = Use(in, array); !s.ok()) return s;
-  if (array.IsNull()) return Throw(in, "java/lang/NullPointerException");
-  HeapObject& a = in_.Object(array);
-  const auto n = static_cast<int32_t>(a.elems.size());
-  if (!InBounds(in, index, n, Const(Value::Int(n)))) {
-    return Throw(in, "java/lang/ArrayIndexOutOfBoundsException");
-  }
-  Push(a.elems[static_cast<size_t>(index.v.AsInt())]);
+  size_t at = 0;
+  auto checked = Access(in, array, index, at);
+  if (!checked.ok() || *checked != kNext) return checked;
+  Push(in_.Object(array).elems[at]);
   return kNext;
 }
 
 absl::StatusOr<int64_t> Frame::ArrayStore(const Insn& in) {
   Slot value = Pop();
   const Slot index = Pop(), array = Pop();
-  if (auto s = Use(in, array); !s.ok()) return s;
-  if (array.IsNull()) return Throw(in, "java/lang/NullPointerException");
-  HeapObject& a = in_.Object(array);
-  const auto n = static_cast<int32_t>(a.elems.size());
-  if (!InBounds(in, index, n, Const(Value::Int(n)))) {
-    return Throw(in, "java/lang/ArrayIndexOutOfBoundsException");
-  }
-  if (auto narrow = StoreNarrowing(in.opcode, ElementOf(a.cls))) {
+  size_t at = 0;
+  auto checked = Access(in, array, index, at);
+  if (!checked.ok() || *checked != kNext) return checked;
+  if (auto narrow = StoreNarrowing(in.opcode, ElementOf(in_.Object(array).cls))) {
     const Value v[] = {value.v};
     value = {*concolic::Apply(*narrow, v), Unary(*narrow, Numeric(value))};
   }
-  in_.Object(array).elems[static_cast<size_t>(index.v.AsInt())] = std::move(value);
+  in_.Object(array).elems[at] = std::move(value);
   return kNext;
 }
 

@@ -249,9 +249,14 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       if (parsed.ok()) {
         generate::SolverOptions so;
         so.log_path = opts.solver_log;
-        solver =
-            std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0], opts.seed, so);
+        solver = std::make_unique<generate::SolverStep>(std::move(parsed->cls), plans[0], so);
         mosa->SetSolver(solver.get());
+        if (!solver->log_ok()) {
+          std::fprintf(stderr,
+                       "note: no solver log: cannot write %s (the search is sandboxed: "
+                       "give a file under --out, or /dev/stderr)\n",
+                       opts.solver_log.c_str());
+        }
       } else {
         std::fprintf(stderr, "note: no solver: %s\n",
                      std::string(parsed.status().message()).c_str());

@@ -156,7 +156,7 @@ testcase::Stmt Call(const std::string& owner, const std::string& name, const std
 // Runs solver rounds on the goals of `method` with `t` until a made test passes `accept`.
 bool SolveFor(const Fixture& f, std::string_view method, const testcase::TestCase& t,
               const std::function<bool(const testcase::TestCase&)>& accept) {
-  generate::SolverStep step(f.cls, f.plan, /*seed=*/1);
+  generate::SolverStep step(f.cls, f.plan);
   const std::vector<int32_t> goals = GoalsOf(f.plan, method);
   std::vector<testcase::TestCase> pool{t};
   for (int round = 0; round < 4; ++round) {

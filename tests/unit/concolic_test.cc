@@ -328,7 +328,7 @@ TEST_F(ConcolicTest, TheSolverStepWritesAModelIntoACopyOfTheTest) {
     if (m.name == "magic" && !m.branches.empty()) goal = m.branches[0].id + 1;
   }
   ASSERT_GE(goal, 0);
-  generate::SolverStep step(*ops_, plan->plan, /*seed=*/1);
+  generate::SolverStep step(*ops_, plan->plan);
   ASSERT_TRUE(step.Handles(goal));
 
   testcase::TestCase t;

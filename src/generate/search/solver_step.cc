@@ -9,9 +9,9 @@
 
 namespace jtg::generate {
 
-SolverStep::SolverStep(classfile::ClassFile cut, const instrument::ClassPlan& plan, uint64_t seed,
+SolverStep::SolverStep(classfile::ClassFile cut, const instrument::ClassPlan& plan,
                        SolverOptions opts)
-    : cut_(std::move(cut)), rng_(seed), opts_(std::move(opts)) {
+    : cut_(std::move(cut)), opts_(std::move(opts)) {
   for (const classfile::CpEntry& e : cut_.cp.entries()) {
     if (e.tag != classfile::kCpString) continue;
     if (auto utf8 = cut_.cp.Utf8(e.a); utf8.ok()) {

@@ -22,7 +22,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -39,16 +38,18 @@ namespace jtg::generate {
 struct SolverOptions {
   absl::Duration query_timeout = absl::Seconds(1);  // per Z3 query
   int queries_per_round = 8;
-  std::string log_path;  // the debug log (none when empty); a file that cannot be opened is
-                         // no log
+  std::string log_path;  // the debug log (none when empty)
 };
 
 class SolverStep {
  public:
   // `cut` is the class under test as read from the classpath (the bytes `plan` was made
-  // from); `seed` seeds the choice among unexplored paths.
-  SolverStep(classfile::ClassFile cut, const instrument::ClassPlan& plan, uint64_t seed,
-             SolverOptions opts = {});
+  // from). Deterministic: goals and tests are taken in the order given (Z3's time limit
+  // aside).
+  SolverStep(classfile::ClassFile cut, const instrument::ClassPlan& plan, SolverOptions opts = {});
+
+  // False when `SolverOptions::log_path` was given but could not be opened for writing.
+  bool log_ok() const { return opts_.log_path.empty() || log_ != nullptr; }
 
   // Goals it can work on: conditional-jump and switch outcomes of the methods of the class
   // under test.
@@ -96,11 +97,11 @@ class SolverStep {
   classfile::ClassFile cut_;
   absl::flat_hash_map<int32_t, Side> goals_;
   absl::flat_hash_map<int32_t, int> asked_;  // queries made per goal
-  // Per method (name + descriptor): replays that reached a query, and replays not modelled.
+  // Per method (name + descriptor): replays the interpreter followed, and replays not
+  // modelled.
   absl::flat_hash_map<std::string, int> asked_methods_, unmodelled_;
   absl::flat_hash_map<int32_t, int> unmodelled_goal_;      // replays not modelled, per goal
   std::map<std::string, concolic::ConstraintTree> trees_;  // by method and test shape
-  std::mt19937_64 rng_;
   SolverOptions opts_;
   SolverStats stats_;
   std::unique_ptr<std::ofstream> log_;

@@ -11,16 +11,16 @@ SJ=/usr/share/java
 cp_in="$1"; fqcn="$2"; gen="$3"; junit="${4:-5}"; runs="${RUNS:-5}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/jtg-cost.XXXXXX")"; trap 'rm -rf "$work"' EXIT
 if [[ "$junit" == 4 ]]; then jcp="$SJ/junit4.jar:$SJ/hamcrest-core.jar"; else jcp="$SJ/junit-platform-console-standalone.jar"; fi
-src="$gen/$(tr . / <<<"$fqcn")Test.java"
+src="$gen/$(tr . / <<<"$fqcn")JtgTest.java"
 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$work/classes" -cp "$cp_in:$jcp" "$src" >"$work/javac.log" 2>&1 \
   || { echo "suite_cost: javac failed for $src" >&2; cat "$work/javac.log" >&2; exit 2; }
 times=(); rss=0
 for ((i = 0; i < runs; i++)); do
   if [[ "$junit" == 4 ]]; then
-    cmd=("$JAVA_HOME/bin/java" -cp "$work/classes:$cp_in:$jcp" org.junit.runner.JUnitCore "${fqcn}Test")
+    cmd=("$JAVA_HOME/bin/java" -cp "$work/classes:$cp_in:$jcp" org.junit.runner.JUnitCore "${fqcn}JtgTest")
   else
     cmd=("$JAVA_HOME/bin/java" -cp "$work/classes:$cp_in:$jcp" org.junit.platform.console.ConsoleLauncher
-         --disable-banner --details=none --select-class="${fqcn}Test")
+         --disable-banner --details=none --select-class="${fqcn}JtgTest")
   fi
   /usr/bin/time -f "%e %M" -o "$work/time" "${cmd[@]}" >"$work/run.log" 2>&1 || true
   read -r t m <"$work/time"

@@ -9,6 +9,7 @@
 #include "common/version.h"
 #include "cover/run_cover.h"
 #include "jvm/java_home.h"
+#include "output/output_layout.h"
 #include "report/run_report.h"
 #include "suite/run_suite.h"
 #include "supervise/supervisor.h"
@@ -27,6 +28,19 @@ int main(int argc, char** argv) {
   cmd->add_option("--iterations", suite.iterations,
                   "stop the search after N generated tests (reproducible runs)");
   cmd->add_option("--out", suite.out_dir, "output directory (default gen)");
+  cmd->add_option("--test-suffix", suite.test_suffix,
+                  "ends the test class's name: <Class><suffix> (default JtgTest)")
+      ->check([](const std::string& s) {
+        return jtg::output::ValidTestSuffix(s)
+                   ? std::string()
+                   : std::string("must be letters, digits, '_' or '$'");
+      });
+  cmd->add_flag("--overwrite", suite.overwrite,
+                "replace a test file of the same name that jtestgen did not write (by default "
+                "the run stops and leaves it untouched)");
+  cmd->add_option("--report-dir", suite.report_dir,
+                  "where jtestgen-report.json goes (default: --out, or target/jtestgen beside "
+                  "a source root such as src/test/java)");
   cmd->add_option("--junit", suite.junit, "JUnit dialect: 4 or 5 (default 5)")
       ->check(CLI::IsMember({4, 5}));
   cmd->add_option("--seed", suite.seed, "random seed (default 0)");

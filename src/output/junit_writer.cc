@@ -11,6 +11,7 @@
 #include "classfile/names.h"
 #include "output/java_source.h"
 #include "output/method_writer.h"
+#include "output/output_layout.h"
 
 namespace jtg::output {
 
@@ -21,6 +22,9 @@ using testcase::StmtKind;
 using testcase::TestCase;
 
 namespace {
+
+// The rest of the first line of a written class (after kGeneratedMarker).
+constexpr char kMarkerRest[] = ": running jtestgen again replaces this file.";
 
 std::string SimpleName(const std::string& internal) {
   size_t p = internal.find_last_of("/$");
@@ -51,10 +55,9 @@ std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
   return clean + "_" + std::to_string(n);
 }
 
-// A JavaFile named for the class under test (internal name a/b/C$D): package a.b, class
-// C_D<suffix>. The JDK's packages (java.*, javax.*, jdk.*, sun.*) cannot hold a test class:
-// their tests go to jtestgen.<package> (jtestgen.java.util).
-JavaFile NamedFor(const std::string& cut, const std::string& suffix) {
+}  // namespace
+
+JavaFile TestClassFor(const std::string& cut, const std::string& suffix) {
   JavaFile f;
   size_t slash = cut.rfind('/');
   f.package_name = slash == std::string::npos ? "" : classfile::ToBinary(cut.substr(0, slash));
@@ -70,11 +73,9 @@ JavaFile NamedFor(const std::string& cut, const std::string& suffix) {
   return f;
 }
 
-}  // namespace
-
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
                     const TypeOracle& oracle) {
-  JavaFile f = NamedFor(opts.cut_internal_name, "Test");
+  JavaFile f = TestClassFor(opts.cut_internal_name, opts.test_suffix);
   const std::string& cut = opts.cut_internal_name;
 
   TypeNamer namer(f.package_name);
@@ -114,7 +115,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
       fields.push_back("  public " + tf + " tempFolder = new " + tf + "();");
     }
   }
-  std::vector<std::string> lines;
+  std::vector<std::string> lines = {std::string(kGeneratedMarker) + kMarkerRest};
   if (!f.package_name.empty()) {
     lines.push_back("package " + f.package_name + ";");
     lines.push_back("");
@@ -146,7 +147,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
 
 JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions& opts,
                         const TypeOracle& oracle, int64_t size) {
-  JavaFile f = NamedFor(opts.cut_internal_name, "PerfTest");
+  JavaFile f = TestClassFor(opts.cut_internal_name, "PerfTest");
   const std::string& cut = opts.cut_internal_name;
   TypeNamer namer(f.package_name);
   bool j5 = opts.dialect == Dialect::kJUnit5;
@@ -177,7 +178,7 @@ JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions&
     ranges.emplace_back(first, static_cast<int>(body.size()) - 1);
     f.test_names.push_back(t.name);
   }
-  std::vector<std::string> lines;
+  std::vector<std::string> lines = {std::string(kGeneratedMarker) + kMarkerRest};
   if (!f.package_name.empty()) {
     lines.push_back("package " + f.package_name + ";");
     lines.push_back("");

@@ -39,6 +39,8 @@ struct TypeOracle {
 struct WriterOptions {
   Dialect dialect = Dialect::kJUnit5;
   std::string cut_internal_name;  // a/b/C
+  // Ends the test class's name: <Simple><suffix> (output/output_layout.h).
+  std::string test_suffix = "JtgTest";
   std::string header_comment;     // free text put in the class Javadoc
   // The search's test folder (sandbox/test_folder.h), or "". Each occurrence of it in a
   // string literal or an asserted string is written as the path of a JUnit temporary
@@ -61,6 +63,11 @@ struct JavaFile {
 
 // Where `file` goes under the source root `root`: root/a/b/CTest.java.
 std::string SourcePathOf(const JavaFile& file, const std::string& root);
+
+// An empty JavaFile named for the class under test (internal name a/b/C$D): package a.b,
+// class C_D<suffix>. The JDK's packages (java.*, javax.*, jdk.*, sun.*) cannot hold a test
+// class: their tests go to jtestgen.<package> (jtestgen.java.util).
+JavaFile TestClassFor(const std::string& cut_internal_name, const std::string& suffix);
 
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
                     const TypeOracle& oracle);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "jvm/java_home.h"
+#include "output/output_layout.h"
 #include "output/process.h"
 
 namespace jtg::output {
@@ -138,7 +139,10 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   // `source_root` (a file that did not could hold a test that harms whoever runs it).
   const std::string final_path = source_root.empty() ? "" : SourcePathOf(file, source_root);
   std::error_code ec;
-  if (!final_path.empty()) fs::remove(final_path, ec);
+  if (!final_path.empty()) {
+    JTG_RETURN_IF_ERROR(CheckWritable(final_path, opts.overwrite));
+    if (IsGeneratedFile(final_path)) fs::remove(final_path, ec);
+  }
   std::string src = SourcePathOf(file, (fs::path(opts.work_dir) / "src").string());
   fs::create_directories(fs::path(src).parent_path(), ec);
   {

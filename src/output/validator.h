@@ -19,6 +19,9 @@ struct ValidatorOptions {
   std::string work_dir;  // scratch directory for classes and reports
   // javac --release of the written tests (ReleaseFor); 0: the JDK's own language level.
   int release = 0;
+  // Whether a file at the output path that jtestgen did not write may be replaced
+  // (output/output_layout.h, CheckWritable); never removed before a file passed.
+  bool overwrite = false;
 };
 
 // The Java release the tests of a class file of major version `class_major` compile with
@@ -45,10 +48,11 @@ struct Validation {
 
 // Compiles `file` in opts.work_dir and runs it; when every test passed every run, writes it
 // under `source_root` (package directories included); otherwise removes any file of that
-// name there, so an unvalidated test class never stays in the output. An empty
-// `source_root` only checks: nothing is written or removed.
-// Errors: Internal if javac/java cannot be run, or compilation fails in a way that cannot be
-// attributed to test methods.
+// name there that jtestgen wrote, so an unvalidated test class never stays in the output. An
+// empty `source_root` only checks: nothing is written or removed.
+// Errors: FailedPrecondition when a file jtestgen did not write is in the way (CheckWritable,
+// without opts.overwrite); Internal if javac/java cannot be run, or compilation fails in a way
+// that cannot be attributed to test methods.
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts);
 

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "output/output_layout.h"
+
 namespace jtg::output {
 
 namespace {
@@ -16,11 +18,14 @@ void PrintDrops(const Validation& v, const ValidatedWriteOptions& opts) {
   if (opts.print_log) std::fprintf(stderr, "%s\n", v.log.c_str());
 }
 
-// Removes the class's file from `out_dir` (errors ignored: it may not exist).
+// Removes the class's file from `out_dir` if jtestgen wrote it (errors ignored: it may not
+// exist); a file somebody else wrote stays (output_layout.h).
 void RemoveFinal(const JavaFile& file, const std::string& out_dir) {
   if (out_dir.empty() || file.class_name.empty()) return;
+  const std::string path = SourcePathOf(file, out_dir);
+  if (!IsGeneratedFile(path)) return;
   std::error_code ec;
-  std::filesystem::remove(SourcePathOf(file, out_dir), ec);
+  std::filesystem::remove(path, ec);
 }
 
 }  // namespace

@@ -129,6 +129,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   output::WriterOptions wopts;
   wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = ctx.cut_internal;
+  wopts.test_suffix = ctx.opts.test_suffix;
   wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
   wopts.test_folder = ctx.test_folder;
   output::TypeOracle oracle = MakeOracle(ctx.executor);
@@ -138,6 +139,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
       ctx.opts.mocks ? ctx.opts.classpath + ":" + jvm::MockitoClasspath() : ctx.opts.classpath,
       wopts.dialect, ctx.opts.validation_runs, work.path());
   vopts.release = output::ReleaseFor(ctx.universe.cut().major_version);
+  vopts.overwrite = ctx.opts.overwrite;
   std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
   auto kept_tests = [&written](const std::vector<size_t>& kept) {
     std::vector<WrittenTest> out;

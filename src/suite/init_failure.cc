@@ -7,6 +7,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "output/executor_oracle.h"
 #include "output/junit_writer.h"
+#include "output/output_layout.h"
 #include "output/validator.h"
 #include "suite/finish_suite.h"
 #include "suite/suite_report.h"
@@ -69,6 +70,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   output::WriterOptions wopts;
   wopts.dialect = opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = internal;
+  wopts.test_suffix = opts.test_suffix;
   wopts.header_comment = "Seed " + std::to_string(opts.seed) +
                          ". The static initializer of the class under test throws.";
   output::TypeOracle oracle = output::MakeOracle(executor);
@@ -76,6 +78,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   JTG_ASSIGN_OR_RETURN(output::WorkDir work, output::WorkDir::Make("jtestgen-"));
   output::ValidatorOptions vopts =
       output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work.path());
+  vopts.overwrite = opts.overwrite;
   auto v = output::Validate(file, opts.out_dir, vopts);
   if (!v.ok()) return v.status();
   SuiteReport report;
@@ -90,7 +93,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   } else {
     report.dropped = 1;  // the initializer did not throw in a fresh JVM: nothing to keep
     std::error_code ec;
-    fs::remove(path, ec);
+    if (output::IsGeneratedFile(path)) fs::remove(path, ec);
   }
   if (model != nullptr) {
     absl::flat_hash_set<int32_t> covered(load_goals.begin(), load_goals.end());
@@ -98,7 +101,7 @@ Status FinishInitializerFailure(const SuiteOptions& opts, const std::string& int
   }
   report.total_seconds =
       seconds_so_far + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
+  JTG_RETURN_IF_ERROR(WriteReport(report, output::ReportDirFor(opts.out_dir, opts.report_dir)));
   std::fprintf(stderr, "note: the static initializer of %s throws (%s); %s\n",
                opts.class_name.c_str(), load_error.c_str(),
                report.tests == 1 ? "wrote a test asserting ExceptionInInitializerError"

@@ -25,6 +25,8 @@
 #include "jvm/jvm.h"
 #include "jvm/mockito_jars.h"
 #include "jvm/watchdog.h"
+#include "output/junit_writer.h"
+#include "output/output_layout.h"
 #include "sandbox/test_folder.h"
 #include "suite/finish_suite.h"
 #include "suite/init_failure.h"
@@ -90,6 +92,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   const std::string internal = classfile::ToInternal(opts.class_name);
+  // A hand-written file where the test class would go stops the run before any work.
+  JTG_RETURN_IF_ERROR(output::CheckWritable(
+      output::SourcePathOf(output::TestClassFor(internal, opts.test_suffix), opts.out_dir),
+      opts.overwrite));
 
   JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(opts.classpath));
   JTG_ASSIGN_OR_RETURN(auto universe,
@@ -321,7 +327,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
   report.not_built = BlameNotBuilt(model, build_log, reached, outcome, *executor);
   report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
-  JTG_RETURN_IF_ERROR(WriteReport(report, opts.out_dir));
+  JTG_RETURN_IF_ERROR(WriteReport(report, output::ReportDirFor(opts.out_dir, opts.report_dir)));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();
 }

@@ -36,6 +36,12 @@ struct SuiteOptions {
   double budget_seconds = 60;
   int64_t iterations = 0;  // > 0: stop the search after this many tests (reproducible)
   std::string out_dir = "gen";
+  // The test class is <Simple><test_suffix> (output/output_layout.h); a file of that name
+  // that jtestgen did not write is replaced only with `overwrite`.
+  std::string test_suffix = "JtgTest";
+  bool overwrite = false;
+  // Where jtestgen-report.json goes; "" = output::ReportDirFor(out_dir, "").
+  std::string report_dir;
   int junit = 5;
   uint64_t seed = 0;
   int validation_runs = 5;

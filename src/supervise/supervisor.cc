@@ -10,6 +10,7 @@
 #include <string>
 
 #include "classfile/names.h"
+#include "output/output_layout.h"
 #include "sandbox/run_dirs.h"
 #include "sandbox/sandboxed_process.h"
 #include "sandbox/worker_watch.h"
@@ -48,12 +49,20 @@ struct Session {
 };
 
 // Checks and normalizes --out (before anything runs), makes the scratch and the page.
-StatusOr<std::unique_ptr<Session>> OpenSession(std::string& out_dir) {
+// A `report_dir` (may be null) is resolved against --out (output::ReportDirFor), checked and
+// made writable too.
+StatusOr<std::unique_ptr<Session>> OpenSession(std::string& out_dir,
+                                               std::string* report_dir = nullptr) {
   JTG_ASSIGN_OR_RETURN(out_dir, sandbox::PrepareOutputDir(out_dir));
   auto s = std::make_unique<Session>();
+  s->spec.writable = {out_dir};
+  if (report_dir != nullptr) {
+    JTG_ASSIGN_OR_RETURN(*report_dir,
+                         sandbox::PrepareOutputDir(output::ReportDirFor(out_dir, *report_dir)));
+    if (*report_dir != out_dir) s->spec.writable.push_back(*report_dir);
+  }
   JTG_ASSIGN_OR_RETURN(s->scratch, sandbox::MakeScratchDir());
   s->spec.scratch = s->scratch;
-  s->spec.writable = {out_dir};
   JTG_ASSIGN_OR_RETURN(s->page, sandbox::MapWorkerPage());
   return s;
 }
@@ -66,7 +75,7 @@ Clock::time_point After(Clock::time_point start, double seconds) {
 }  // namespace
 
 Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, int* signal) {
-  JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir));
+  JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir, &opts.report_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
   sandbox::WorkerPage* page = session->page;
   const sandbox::SandboxSpec& spec = session->spec;

@@ -45,7 +45,7 @@ check() {
   local out="$tmp/$stem" log="$tmp/$stem.log" rc=0
   timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$CP" --class "$cls" --budget "$BUDGET" \
     --seed 1 --validation-runs 1 --out "$out" "$@" >"$log" 2>&1 || rc=$?
-  local file="$out/fixtures/construct/${stem}Test.java" report="$out/jtestgen-report.json"
+  local file="$out/fixtures/construct/${stem}JtgTest.java" report="$out/jtestgen-report.json"
   if [[ $rc -ne 0 || ! -f "$file" || ! -f "$report" ]]; then
     fail "$cls: jtestgen exit $rc, test file $( [[ -f "$file" ]] && echo present || echo missing)" "$log"
     return
@@ -88,7 +88,7 @@ if [[ -f /usr/share/java/mockito-core.jar && -f /usr/share/java/byte-buddy.jar \
   read -r -a b <<<"$( [[ -f "$out/jtestgen-report.json" ]] && counter "$out/jtestgen-report.json" branches)"
   if [[ $rc -ne 0 || -z "${b[0]:-}" ]]; then
     fail "fixtures.construct.Mocked without --mocks: jtestgen exit $rc" "$out.log"
-  elif [[ "${b[0]}" -ge "${b[1]}" ]] || grep -q mockito "$out"/fixtures/construct/MockedTest.java; then
+  elif [[ "${b[0]}" -ge "${b[1]}" ]] || grep -q mockito "$out"/fixtures/construct/MockedJtgTest.java; then
     fail "fixtures.construct.Mocked without --mocks: branches ${b[0]}/${b[1]}, want fewer and no Mockito"
   else
     pass "fixtures.construct.Mocked without --mocks: branches ${b[0]}/${b[1]} (Sensor never built)"

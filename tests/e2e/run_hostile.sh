@@ -73,7 +73,7 @@ run_case() {
 # check_case NAME CLASS EXPECT(ok|fail) GREP: bounded time, sentinel, strays, results/message
 check_case() {
   local name=$1 cls=$2 expect=$3 pattern=$4
-  local log="$LOGS/$name" test_file="$OUTS/$name/${cls//.//}Test.java"
+  local log="$LOGS/$name" test_file="$OUTS/$name/${cls//.//}JtgTest.java"
   [[ $wall -le $MAX_WALL ]] && pass "$name ends within budget + 60 s (${wall} s)" \
     || fail "$name took ${wall} s (bound ${MAX_WALL} s, exit $rc)" "$log"
   [[ "$(snapshot)" == "$BASE" ]] && pass "$name leaves the sentinel tree unchanged" \
@@ -163,7 +163,7 @@ s=$(strays)
 JCP=/usr/share/java/junit-platform-console-standalone.jar
 for d in "$OUTS"/*/; do
   name=$(basename "$d")
-  f=$(find "$d" -name '*Test.java' | head -1)
+  f=$(find "$d" -name '*JtgTest.java' | head -1)
   [[ -n "$f" ]] || continue
   cls=$(sed -n 's/^package \(.*\);/\1/p' "$f").$(basename "$f" .java)
   rm -rf "$SCRATCH/junit"; mkdir -p "$SCRATCH/junit"

@@ -48,7 +48,7 @@ suite() {
       --out "$out" --quiet >"$out.log" 2>&1; then
     fail "$name: jtestgen suite failed" "$out.log"; return
   fi
-  local file="$out/$(tr . / <<<"$cls")Test.java"
+  local file="$out/$(tr . / <<<"$cls")JtgTest.java"
   [[ -f "$file" ]] || { fail "$name: no test file" "$out.log"; return; }
   local json
   if ! json=$("$MEASURE" "$cp" "$cls" "$out" 5 2>"$out.measure"); then

@@ -193,7 +193,7 @@ TEST(JUnitWriterInner, WritesQualifiedInstanceCreation) {
   output::WriterOptions opts;
   opts.cut_internal_name = "a/Outer$Inner";
   auto f = output::WriteJUnit({t}, opts, oracle);
-  EXPECT_EQ(f.class_name, "Outer_InnerTest");
+  EXPECT_EQ(f.class_name, "Outer_InnerJtgTest");
   EXPECT_NE(f.source.find("Inner inner0 = outer0.new Inner(5);"), std::string::npos) << f.source;
   EXPECT_NE(f.source.find("Inner inner1 = ((Outer) null).new Inner(7);"), std::string::npos)
       << f.source;

@@ -58,7 +58,7 @@ TEST(JUnitWriter, WritesCallsAssertionsAndExpectedExceptions) {
   opts.cut_internal_name = "com/example/Util";
   JavaFile f = WriteJUnit({CallTest(false), CallTest(true)}, opts, Oracle());
   EXPECT_EQ(f.package_name, "com.example");
-  EXPECT_EQ(f.class_name, "UtilTest");
+  EXPECT_EQ(f.class_name, "UtilJtgTest");
   const std::string& s = f.source;
   EXPECT_NE(s.find("import org.junit.jupiter.api.Test;"), std::string::npos) << s;
   // The literal is inlined with a cast that selects parse(Object).

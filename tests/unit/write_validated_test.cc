@@ -8,6 +8,7 @@
 #include <fstream>
 #include <set>
 
+#include "output/output_layout.h"
 #include "output/validator.h"
 
 namespace jtg::output {
@@ -48,7 +49,10 @@ class WriteValidatedTest : public ::testing::Test {
     fs::create_directories(vopts_.work_dir);
   }
   std::string Final() const { return out_ + "/jtg/wv/WvTest.java"; }
-  void PlantStale() const { std::ofstream(Final()) << "stale, failing class\n"; }
+  // A file an earlier run of jtestgen left (its first line is the marker).
+  void PlantStale() const {
+    std::ofstream(Final()) << kGeneratedMarker << ": stale, failing class\n";
+  }
 
   std::unique_ptr<WorkDir> work_;
   std::string out_;
@@ -125,6 +129,7 @@ TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestIsAnErrorAndRemovesTheFile)
   EXPECT_FALSE(fs::exists(Final()));
 }
 
+
 }  // namespace
 }  // namespace jtg::output
 
@@ -142,6 +147,7 @@ TEST(ValidatorErrors, AnUnusableWorkDirectoryIsAnErrorNotAnException) {
   EXPECT_NE(std::string(v.status().message()).find("/dev/null/jtg-work"), std::string::npos)
       << v.status();
 }
+
 
 }  // namespace
 }  // namespace jtg::output
@@ -175,6 +181,25 @@ TEST_F(WriteValidatedTest, TestsCompileAtTheClassesRelease) {
   auto own = Validate(f, "", vopts_);
   ASSERT_TRUE(own.ok()) << own.status();
   EXPECT_TRUE(own->bad_tests.empty()) << own->log;
+}
+
+// Issue 24: a file somebody wrote where the test class goes is never replaced or removed:
+// the loop stops with an error naming it, and the file keeps its text; --overwrite replaces it.
+TEST_F(WriteValidatedTest, LeavesAHandWrittenFileUntouched) {
+  const std::string mine = "package jtg.wv;\n// the team's own tests\npublic class WvTest {}\n";
+  std::ofstream(Final()) << mine;
+  auto write = [](const std::vector<size_t>&) { return HandWritten({"a"}, {}); };
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 2, .quiet = true});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find(Final()), std::string::npos) << r.status();
+  std::ifstream in(Final());
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, mine);
+  vopts_.overwrite = true;
+  auto forced = WriteValidated(1, write, out_, vopts_, {.max_rounds = 2, .quiet = true});
+  ASSERT_TRUE(forced.ok()) << forced.status();
+  EXPECT_TRUE(forced->written);
 }
 
 }  // namespace

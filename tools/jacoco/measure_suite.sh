@@ -7,7 +7,8 @@
 # usage: measure_suite.sh <classpath> <fqcn> <gen_dir> [4|5]
 #   classpath  where the class under test (and its dependencies) live; ':'-separated
 #   fqcn       class under test, e.g. com.example.inventory.Inventory
-#   gen_dir    jtestgen's --out directory; the test is <gen_dir>/<pkg path>/<Simple>Test.java
+#   gen_dir    jtestgen's --out directory; the test is <gen_dir>/<pkg path>/<Simple><suffix>.java,
+#              suffix $JTG_TEST_SUFFIX (default JtgTest, as jtestgen suite --test-suffix)
 #              (every .java file under gen_dir is compiled with it)
 #   4|5        JUnit version of the suite (default 5)
 #
@@ -46,7 +47,7 @@ done
 
 pkg="${fqcn%.*}"; simple="${fqcn##*.}"
 [[ "$pkg" == "$fqcn" ]] && pkg=""
-test_fqcn="${fqcn}Test"
+test_fqcn="${fqcn}${JTG_TEST_SUFFIX:-JtgTest}"
 test_file="$gen_dir/${test_fqcn//.//}.java"
 [[ -f "$test_file" ]] || die "generated test '$test_file' not found"
 

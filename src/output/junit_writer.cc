@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "classfile/descriptor.h"
 #include "classfile/names.h"
@@ -86,6 +87,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::vector<std::string> body;
   std::map<std::string, int> used;
   std::vector<std::pair<int, int>> ranges;  // relative to the body
+  std::vector<std::tuple<int, size_t, int>> assertions;  // body line, test, statement
   FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
                    j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
   for (const auto& t : tests) {
@@ -95,7 +97,11 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
     int first = static_cast<int>(body.size());
     body.push_back("  @Test");
     body.push_back("  public void " + name + "() throws Throwable {");
+    const size_t first_line = body.size();
     for (const auto& l : w.Lines()) body.push_back("    " + l);
+    for (const auto& [l, stmt] : w.assertion_lines()) {
+      assertions.emplace_back(static_cast<int>(first_line + l), f.test_names.size(), stmt);
+    }
     body.push_back("  }");
     ranges.emplace_back(first, static_cast<int>(body.size()) - 1);
     f.test_names.push_back(name);
@@ -137,6 +143,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   lines.insert(lines.end(), fields.begin(), fields.end());
   int offset = static_cast<int>(lines.size()) + 1;  // 1-based line of body[0]
   for (const auto& [a, b] : ranges) f.test_lines.emplace_back(a + offset, b + offset);
+  for (const auto& [l, test, stmt] : assertions) f.assertion_at[l + offset] = {test, stmt};
   lines.insert(lines.end(), body.begin(), body.end());
   lines.push_back("}");
   std::ostringstream out;

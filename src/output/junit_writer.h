@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ struct JavaFile {
   // [first, last] source line of each test method, in the order of the tests.
   std::vector<std::pair<int, int>> test_lines;
   std::vector<std::string> test_names;
+  // Source line (1-based) of each value assertion -> (position of its test in test_names,
+  // index of the asserted statement in that test).
+  std::map<int, std::pair<size_t, int>> assertion_at;
   // Whether the class declares the temporary folder (WriterOptions::test_folder): then its
   // tests need a writable java.io.tmpdir.
   bool uses_test_folder = false;

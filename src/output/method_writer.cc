@@ -47,6 +47,7 @@ MethodWriter::MethodWriter(const TestCase& tc, const testcase::ExecResult& r,
 
 std::vector<std::string> MethodWriter::Lines(bool perf_last) {
   std::vector<std::string> out;
+  assertion_lines_.clear();
   std::map<std::string, int> counters;
   size_t value_index = 0;
   for (size_t i = 0; i < tc_.size(); ++i) {
@@ -104,7 +105,11 @@ std::vector<std::string> MethodWriter::Lines(bool perf_last) {
       bool wanted = keep_.empty() || (i < keep_.size() && keep_[i]);
       if (s.kind == StmtKind::kCall && obs != nullptr && wanted && !perf_last &&
           !s.callable->IsConstructor()) {
+        const size_t before = out.size();
         Assert(s, names_[i], *obs, out);
+        for (size_t l = before; l < out.size(); ++l) {
+          assertion_lines_.emplace_back(l, static_cast<int>(i));
+        }
       }
     } else {
       out.push_back(expr + ";");

@@ -23,6 +23,9 @@ class MethodWriter {
   // timed alone; see WritePerfJUnit).
   std::vector<std::string> Lines(bool perf_last = false);
 
+  // After Lines(): (index into its result, statement index) of each value assertion.
+  const std::vector<std::pair<size_t, int>>& assertion_lines() const { return assertion_lines_; }
+
  private:
   bool Inlinable(size_t i) const;
 
@@ -71,6 +74,7 @@ class MethodWriter {
   FolderMap* folder_;
   std::vector<int> uses_;
   std::vector<std::string> names_;
+  std::vector<std::pair<size_t, int>> assertion_lines_;
 };
 
 }  // namespace jtg::output

@@ -28,8 +28,23 @@ std::string ShellQuote(const std::string& s) {
 
 namespace {
 
+// The caller's environment with `extra` (NAME=value) set or replaced. Built before fork:
+// the child of a threaded process may only make async-signal-safe calls.
+std::vector<std::string> MergedEnvironment(const std::vector<std::string>& extra) {
+  std::vector<std::string> out;
+  auto name_of = [](const std::string& kv) { return kv.substr(0, kv.find('=')); };
+  for (char** e = environ; *e != nullptr; ++e) {
+    std::string kv(*e);
+    bool replaced = false;
+    for (const auto& x : extra) replaced = replaced || name_of(x) == name_of(kv);
+    if (!replaced) out.push_back(std::move(kv));
+  }
+  out.insert(out.end(), extra.begin(), extra.end());
+  return out;
+}
+
 [[noreturn]] void ExecChild(const std::vector<std::string>& argv, int out_fd, bool own_network,
-                            const std::string& cwd) {
+                            const std::string& cwd, char* const* envp) {
   setpgid(0, 0);
   sigset_t none;
   sigemptyset(&none);
@@ -48,7 +63,11 @@ namespace {
   args.reserve(argv.size() + 1);
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  execvp(args[0], args.data());
+  if (envp != nullptr) {
+    execvpe(args[0], args.data(), envp);
+  } else {
+    execvp(args[0], args.data());
+  }
   std::string msg = "cannot run " + argv.front() + ": " + std::strerror(errno) + "\n";
   (void)!write(STDERR_FILENO, msg.data(), msg.size());
   _exit(127);
@@ -59,6 +78,13 @@ namespace {
 StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int timeout_seconds,
                                    const ProcessOptions& options) {
   if (argv.empty()) return absl::InternalError("RunProcess: empty command");
+  std::vector<std::string> env;
+  std::vector<char*> envp;
+  if (!options.env.empty()) {
+    env = MergedEnvironment(options.env);
+    for (auto& kv : env) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+  }
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) {
     return absl::InternalError("cannot create a pipe for " + argv.front());
@@ -71,7 +97,7 @@ StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int tim
   }
   if (pid == 0) {
     close(fds[0]);
-    ExecChild(argv, fds[1], options.own_network, options.cwd);
+    ExecChild(argv, fds[1], options.own_network, options.cwd, envp.empty() ? nullptr : envp.data());
   }
   setpgid(pid, pid);  // also in the parent: no race with a kill before the child ran
   close(fds[1]);

@@ -25,6 +25,9 @@ struct ProcessOptions {
   bool own_network = false;
   // Working directory of the child ("" = the caller's); it must exist.
   std::string cwd;
+  // Variables set (or replaced) in the child's environment, NAME=value; the rest is the
+  // caller's.
+  std::vector<std::string> env;
 };
 
 // Runs argv[0] (looked up in PATH) with stdin on /dev/null, for at most `timeout_seconds`.

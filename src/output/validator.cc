@@ -12,6 +12,7 @@
 #include "jvm/java_home.h"
 #include "output/output_layout.h"
 #include "output/process.h"
+#include "output/run_environments.h"
 
 namespace jtg::output {
 
@@ -58,8 +59,17 @@ std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, b
   return bad;
 }
 
-std::set<std::string> FailedJUnit5(const std::string& report_dir) {
-  std::set<std::string> bad;
+// The first line of `file` in the stack trace in `text` ("(CTest.java:42)"), or 0.
+int FirstLineIn(const std::string& text, const std::string& file) {
+  const std::string key = "(" + file + ":";
+  size_t at = text.find(key);
+  if (at == std::string::npos) return 0;
+  return std::atoi(text.c_str() + at + key.size());
+}
+
+// Failing tests of a JUnit 5 run, with the line of the test class each failed at.
+std::map<std::string, int> FailedJUnit5(const std::string& report_dir, const std::string& file) {
+  std::map<std::string, int> bad;
   std::ifstream in(fs::path(report_dir) / "TEST-junit-jupiter.xml");
   std::stringstream ss;
   ss << in.rdbuf();
@@ -71,17 +81,24 @@ std::set<std::string> FailedJUnit5(const std::string& report_dir) {
     std::string body =
         xml.substr(start, close == std::string::npos ? std::string::npos : close - start);
     if (body.find("<failure") != std::string::npos || body.find("<error") != std::string::npos) {
-      bad.insert((*it)[1]);
+      bad.emplace((*it)[1], FirstLineIn(body, file));
     }
   }
   return bad;
 }
 
-std::set<std::string> FailedJUnit4(const std::string& out) {
-  std::set<std::string> bad;
+// Failing tests of a JUnit 4 run (JUnitCore's output), with the line each failed at.
+std::map<std::string, int> FailedJUnit4(const std::string& out, const std::string& file) {
+  std::map<std::string, int> bad;
   static const std::regex kFail(R"(\n\d+\) ([A-Za-z0-9_$]+)\()");
+  std::vector<std::pair<std::string, size_t>> heads;
   for (std::sregex_iterator it(out.begin(), out.end(), kFail), end; it != end; ++it) {
-    bad.insert((*it)[1]);
+    heads.emplace_back((*it)[1], static_cast<size_t>(it->position()));
+  }
+  for (size_t k = 0; k < heads.size(); ++k) {
+    size_t stop = k + 1 < heads.size() ? heads[k + 1].second : out.size();
+    bad.emplace(heads[k].first,
+                FirstLineIn(out.substr(heads[k].second, stop - heads[k].second), file));
   }
   return bad;
 }
@@ -173,7 +190,9 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   }
   v.compiled = true;
   std::string run_cp = classes + ":" + cp;
+  const std::string file_name = file.class_name + ".java";
   for (int run = 0; run < opts.runs; ++run) {
+    const RunEnvironment env = opts.vary_environment ? EnvironmentForRun(run) : RunEnvironment{};
     std::string reports = (fs::path(opts.work_dir) / ("reports" + std::to_string(run))).string();
     fs::remove_all(reports, ec);
     // As in the search JVM: temporary files in the work directory, and no SecurityManager
@@ -206,6 +225,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
                                      "-XX:ErrorFile=" + opts.work_dir + "/hs_err_pid%p.log",
                                      "-cp",
                                      run_cp};
+    argv.insert(argv.end() - 2, env.jvm_args.begin(), env.jvm_args.end());
     if (opts.dialect == Dialect::kJUnit5) {
       for (const char* a : {"org.junit.platform.console.ConsoleLauncher", "--disable-banner",
                             "--disable-ansi-colors", "--details=none"}) {
@@ -216,6 +236,13 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       argv.push_back("--config=junit.jupiter.execution.timeout.default=10s");
       argv.push_back(
           "--config=junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD");
+      if (env.order_seed > 0) {
+        argv.push_back(
+            "--config=junit.jupiter.testmethod.order.default=org.junit.jupiter.api.MethodOrderer$"
+            "Random");
+        argv.push_back("--config=junit.jupiter.execution.order.random.seed=" +
+                       std::to_string(env.order_seed));
+      }
       argv.push_back("--select-class=" + Qualified(file));
       argv.push_back("--reports-dir=" + reports);
     } else {
@@ -228,10 +255,12 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     ProcessOptions popts;
     popts.own_network = true;
     popts.cwd = run_cwd.string();
+    popts.env = env.env;
     JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 180, popts));
     ++v.runs_done;
-    std::set<std::string> bad =
-        opts.dialect == Dialect::kJUnit5 ? FailedJUnit5(reports) : FailedJUnit4("\n" + r.output);
+    std::map<std::string, int> bad = opts.dialect == Dialect::kJUnit5
+                                         ? FailedJUnit5(reports, file_name)
+                                         : FailedJUnit4("\n" + r.output, file_name);
     if (r.exit_code != 0 && bad.empty()) {
       // The run failed as a whole (crash, System.exit, time limit): every test is suspect.
       v.log = r.output;
@@ -243,7 +272,12 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       return v;
     }
     if (!bad.empty()) v.log = r.output;
-    v.bad_tests.insert(bad.begin(), bad.end());
+    for (const auto& [name, line] : bad) {
+      v.bad_tests.insert(name);
+      std::string label = env.label;
+      if (env.order_seed > 0 && opts.dialect == Dialect::kJUnit5) label += ", shuffled order";
+      v.failures.emplace(name, TestFailure{line, label});
+    }
   }
   if (v.bad_tests.empty() && !final_path.empty()) {
     fs::create_directories(fs::path(final_path).parent_path(), ec);

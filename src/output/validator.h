@@ -3,6 +3,7 @@
 // which test methods did not compile or failed in any run, so they can be dropped.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -22,6 +23,9 @@ struct ValidatorOptions {
   // Whether a file at the output path that jtestgen did not write may be replaced
   // (output/output_layout.h, CheckWritable); never removed before a file passed.
   bool overwrite = false;
+  // Runs after the first vary the clock, time zone, locale, charset and method order
+  // (output/run_environments.h); false: every run in this machine's environment.
+  bool vary_environment = true;
 };
 
 // The Java release the tests of a class file of major version `class_major` compile with
@@ -34,9 +38,17 @@ int ReleaseFor(int class_major);
 ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
                               std::string work_dir);
 
+// How one test failed its first failing run.
+struct TestFailure {
+  int line = 0;           // first line of the test class in the failure's stack trace, or 0
+  std::string run_label;  // RunEnvironment::label of that run
+};
+
 struct Validation {
   bool compiled = false;
   std::set<std::string> bad_tests;  // names that failed to compile or failed a run
+  // The failing runs' tests (a subset of bad_tests: not those that did not compile).
+  std::map<std::string, TestFailure> failures;
   std::string log;                  // javac / JUnit output of the last failing step
   int runs_done = 0;
   // A JUnit run failed as a whole (crash, exit, out of memory, time limit) without naming a

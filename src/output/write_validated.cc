@@ -11,7 +11,7 @@ namespace jtg::output {
 namespace {
 
 void PrintDrops(const Validation& v, const ValidatedWriteOptions& opts) {
-  if (opts.quiet) return;
+  if (opts.quiet || v.bad_tests.empty()) return;
   std::fprintf(stderr, "validation: dropping %zu failing test(s):", v.bad_tests.size());
   for (const std::string& name : v.bad_tests) std::fprintf(stderr, " %s", name.c_str());
   std::fprintf(stderr, "\n");
@@ -33,9 +33,11 @@ void RemoveFinal(const JavaFile& file, const std::string& out_dir) {
 StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
                                         const std::string& out_dir, const ValidatorOptions& vopts,
                                         const ValidatedWriteOptions& opts,
-                                        const RefineWholeRunFailure& refine) {
+                                        const RefineWholeRunFailure& refine,
+                                        const DropAssertion& drop_assertion) {
   ValidatedWrite out;
   out.dropped.assign(count, false);
+  std::vector<int> assertion_drops(count, 0);
   for (int round = 0;; ++round) {
     std::vector<size_t> kept;
     for (size_t i = 0; i < count; ++i) {
@@ -68,9 +70,30 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
         }
       }
     }
+    // A test that failed at a value assertion loses the assertion and stays.
+    for (size_t k = 0; k < kept.size() && k < out.file.test_names.size(); ++k) {
+      auto f = v->failures.find(out.file.test_names[k]);
+      if (f == v->failures.end() || !drop_assertion) continue;
+      auto a = out.file.assertion_at.find(f->second.line);
+      if (a == out.file.assertion_at.end() || a->second.first != k ||
+          assertion_drops[kept[k]] >= kMaxAssertionDrops ||
+          !drop_assertion(kept[k], a->second.second)) {
+        continue;
+      }
+      ++assertion_drops[kept[k]];
+      ++out.assertions_dropped;
+      ++out.assertion_drop_reasons[f->second.run_label];
+      v->bad_tests.erase(out.file.test_names[k]);
+    }
     PrintDrops(*v, opts);
     for (size_t k = 0; k < kept.size() && k < out.file.test_names.size(); ++k) {
-      if (v->bad_tests.contains(out.file.test_names[k])) out.dropped[kept[k]] = true;
+      const std::string& name = out.file.test_names[k];
+      if (!v->bad_tests.contains(name)) continue;
+      out.dropped[kept[k]] = true;
+      auto f = v->failures.find(name);
+      ++out.test_drop_reasons[f != v->failures.end() ? f->second.run_label
+                              : v->compiled          ? "the run failed as a whole"
+                                                     : "does not compile"];
     }
   }
   // No round passed: Validate already removed the file of a failing round; make sure.

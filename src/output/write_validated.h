@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ using WriteKept = std::function<JavaFile(const std::vector<size_t>& kept)>;
 using RefineWholeRunFailure =
     std::function<Status(const std::vector<size_t>& kept, const JavaFile& file, Validation* v)>;
 
+// Called for a test that failed a run at one of its value assertions (JavaFile::assertion_at)
+// instead of dropping the test: the caller stops writing the assertion on statement `stmt`
+// of its test `test` and returns true, or returns false to have the test dropped. At most
+// kMaxAssertionDrops per test; a test failing after that is dropped.
+using DropAssertion = std::function<bool(size_t test, int stmt)>;
+inline constexpr int kMaxAssertionDrops = 3;
+
 struct ValidatedWriteOptions {
   int max_rounds = 6;
   bool quiet = false;      // false: each round's drops are printed on stderr
@@ -45,6 +53,10 @@ struct ValidatedWrite {
   std::string last_log;       // javac/JUnit output of the last failing round
   std::string run_failure;    // how the last run failing as a whole ended, or ""
   int rounds = 0;
+  int assertions_dropped = 0;  // by DropAssertion
+  // Why assertions and tests were dropped: the environment of the run they failed in
+  // (RunEnvironment::label) or "does not compile" -> how many.
+  std::map<std::string, int> assertion_drop_reasons, test_drop_reasons;
 };
 
 // Runs the loop over `count` tests. With !written every test counts as not written,
@@ -55,6 +67,7 @@ struct ValidatedWrite {
 StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
                                         const std::string& out_dir, const ValidatorOptions& vopts,
                                         const ValidatedWriteOptions& opts,
-                                        const RefineWholeRunFailure& refine = nullptr);
+                                        const RefineWholeRunFailure& refine = nullptr,
+                                        const DropAssertion& drop_assertion = nullptr);
 
 }  // namespace jtg::output

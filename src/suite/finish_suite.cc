@@ -16,6 +16,7 @@
 #include "output/executor_oracle.h"
 #include "output/junit_writer.h"
 #include "output/run_breakers.h"
+#include "output/run_environments.h"
 #include "output/validator.h"
 #include "output/write_validated.h"
 
@@ -176,8 +177,17 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     outcome.run_breakers_complete = outcome.run_breakers_complete && rb.complete;
     return absl::OkStatus();
   };
+  // An assertion that failed in some run's environment pins a value of that environment
+  // (the clock, the zone, the locale...): the test stays without it.
+  auto drop_assertion = [&written](size_t test, int stmt) {
+    WrittenTest& w = written[test];
+    if (w.keep_assertion.empty()) w.keep_assertion.assign(w.test.size(), true);
+    if (stmt < 0 || static_cast<size_t>(stmt) >= w.keep_assertion.size()) return false;
+    w.keep_assertion[static_cast<size_t>(stmt)] = false;
+    return true;
+  };
   output::ValidatedWriteOptions vw;
-  vw.max_rounds = 6;
+  vw.max_rounds = 8;  // assertion drops (below) take rounds too
   vw.write_when_empty = true;  // the class is written even when no test is kept
   vw.quiet = ctx.opts.quiet;
   vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
@@ -187,11 +197,18 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
                                                             return output::WriteJUnit(
                                                                 kept_tests(kept), wopts, oracle);
                                                           },
-                                                          ctx.opts.out_dir, vopts, vw, refine));
+                                                          ctx.opts.out_dir, vopts, vw, refine,
+                                                          drop_assertion));
   if (!result.converged) {
     return absl::InternalError("validation did not converge; last log:\n" + result.last_log);
   }
   outcome.run_failure = result.run_failure;
+  for (int run = 0; run < vopts.runs; ++run) {
+    outcome.validation.environments.push_back(output::EnvironmentForRun(run).label);
+  }
+  outcome.validation.assertions_dropped = result.assertions_dropped;
+  outcome.validation.assertion_reasons = result.assertion_drop_reasons;
+  outcome.validation.test_reasons = result.test_drop_reasons;
   {
     std::vector<WrittenTest> kept;
     for (size_t i = 0; i < written.size(); ++i) {

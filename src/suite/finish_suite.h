@@ -14,6 +14,7 @@
 #include "generate/values/universe.h"
 #include "output/junit_writer.h"
 #include "suite/run_suite.h"
+#include "suite/suite_report.h"
 #include "testcase/executor.h"
 
 namespace jtg::suite {
@@ -33,6 +34,7 @@ struct SuiteContext {
 struct SuiteOutcome {
   int tests = 0;
   int dropped = 0;
+  ValidationFacts validation;
   generate::CoverageSummary coverage;
   absl::flat_hash_set<int32_t> covered;  // goals of the CUT covered by the kept tests (+ load)
   std::string test_file;

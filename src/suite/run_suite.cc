@@ -306,6 +306,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.seed = opts.seed;
   report.tests = outcome.tests;
   report.dropped = outcome.dropped;
+  report.validation = outcome.validation;
   report.inherited_calls = static_cast<int>(universe->inherited_count());
   report.run_failure = outcome.run_failure;
   report.run_breakers = outcome.run_breakers;

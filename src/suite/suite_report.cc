@@ -43,6 +43,11 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["test_file"] = r.test_file;
   j["dropped_tests"] = r.dropped;
   j["inherited_calls"] = r.inherited_calls;
+  j["validation"] = {{"runs", r.validation.environments.size()},
+                     {"environments", r.validation.environments},
+                     {"assertions_dropped", r.validation.assertions_dropped},
+                     {"assertions_dropped_in", r.validation.assertion_reasons},
+                     {"tests_dropped_in", r.validation.test_reasons}};
   if (!r.run_failure.empty()) {
     j["validation_run_failure"] = {{"ended", r.run_failure},
                                    {"tests_breaking_it", r.run_breakers},
@@ -126,6 +131,17 @@ void PrintSummary(const SuiteReport& r) {
   std::printf("jtestgen suite: %s\n", r.class_name.c_str());
   std::printf("  tests written:   %d (%d dropped by validation) -> %s\n", r.tests, r.dropped,
               r.test_file.c_str());
+  if (r.validation.assertions_dropped > 0 || !r.validation.test_reasons.empty()) {
+    std::string why;
+    for (const auto& [label, n] : r.validation.assertion_reasons) {
+      why += (why.empty() ? "" : "; ") + std::to_string(n) + " in " + label;
+    }
+    std::printf(
+        "  validation:      %zu runs, varying clock, time zone, locale, charset and order; %d "
+        "assertion(s) dropped as they changed%s%s\n",
+        r.validation.environments.size(), r.validation.assertions_dropped,
+        why.empty() ? "" : " (", why.empty() ? "" : (why + ")").c_str());
+  }
   std::printf("  branches:        %d/%d (%.1f%%)\n", r.coverage.branches_covered,
               r.coverage.branches_total, r.coverage.BranchPct());
   std::printf("  lines:           %d/%d (%.1f%%)\n", r.coverage.lines_covered,

@@ -1,6 +1,7 @@
 // The report of `jtestgen suite`: <out>/jtestgen-report.json and the printed summary.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,11 +12,21 @@
 
 namespace jtg::suite {
 
+// What validation found (output/write_validated.h): its runs' environments
+// (output/run_environments.h) and what failed in which.
+struct ValidationFacts {
+  std::vector<std::string> environments;  // RunEnvironment::label of each run
+  int assertions_dropped = 0;
+  // Run environment (or "does not compile", ...) -> assertions / tests dropped there.
+  std::map<std::string, int> assertion_reasons, test_reasons;
+};
+
 struct SuiteReport {
   std::string class_name;
   int junit = 5;
   uint64_t seed = 0;
   int tests = 0, dropped = 0;
+  ValidationFacts validation;
   int inherited_calls = 0;  // inherited public methods the search could call
   generate::CoverageSummary coverage;
   double search_seconds = 0, total_seconds = 0;

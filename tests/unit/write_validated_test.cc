@@ -183,6 +183,42 @@ TEST_F(WriteValidatedTest, TestsCompileAtTheClassesRelease) {
   EXPECT_TRUE(own->bad_tests.empty()) << own->log;
 }
 
+// Issue 24: validation runs vary the environment; an assertion that holds only in this
+// machine's (here: a locale other than Turkish) loses its assertion, the test stays, and the
+// reason names the run's environment.
+TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
+  vopts_.runs = 2;  // this machine's environment, then tr-TR among others
+  bool asserted = true;
+  std::vector<std::pair<size_t, int>> drops;
+  auto write = [&](const std::vector<size_t>& kept) {
+    JavaFile f = HandWritten({"a"}, {});
+    EXPECT_EQ(kept.size(), 1u);
+    const std::string body = "    int x = 1;\n";
+    const std::string check =
+        "    org.junit.jupiter.api.Assertions.assertEquals(\"no\", "
+        "java.util.Locale.getDefault().getLanguage().equals(\"tr\") ? \"yes\" : \"no\");\n";
+    if (asserted) {
+      f.source.replace(f.source.find(body), body.size(), check);
+      f.assertion_at[6] = {0, 4};  // line 6: the first line of method a's body
+    }
+    return f;
+  };
+  auto r = WriteValidated(
+      1, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
+      [&](size_t test, int stmt) {
+        drops.emplace_back(test, stmt);
+        asserted = false;
+        return true;
+      });
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(r->dropped, std::vector<bool>{false});
+  EXPECT_EQ(drops, (std::vector<std::pair<size_t, int>>{{0, 4}}));
+  EXPECT_EQ(r->assertions_dropped, 1);
+  ASSERT_EQ(r->assertion_drop_reasons.size(), 1u);
+  EXPECT_NE(r->assertion_drop_reasons.begin()->first.find("tr-TR"), std::string::npos);
+}
+
 // Issue 24: a file somebody wrote where the test class goes is never replaced or removed:
 // the loop stops with an error naming it, and the file keeps its text; --overwrite replaces it.
 TEST_F(WriteValidatedTest, LeavesAHandWrittenFileUntouched) {

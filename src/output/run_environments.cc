@@ -1,0 +1,63 @@
+#include "output/run_environments.h"
+
+#include <unistd.h>
+
+#include <array>
+
+namespace jtg::output {
+
+namespace {
+
+// Debian's libfaketime (package libfaketime); the MT variant is safe with the JVM's threads.
+constexpr char kFakeTime[] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1";
+
+struct Variation {
+  const char* clock;  // libfaketime offset, or nullptr: the real clock
+  const char* zone;
+  const char* language;
+  const char* country;
+  const char* encoding;  // nullptr: the machine's
+};
+
+// One row per run after the first. Every zone and locale differs from the others. The clock
+// is shifted in two runs only: libfaketime makes the JVM's every clock read (it reads the
+// monotonic clock constantly) take a lock and mask signals, so a shifted run costs several
+// times a plain one (bench/RESULTS.md, issue 24). +31h moves the date, the weekday and the
+// hour of day; +40d the month and, for most zones, the daylight-saving offset.
+constexpr std::array<Variation, 4> kVariations = {{
+    {"+31h", "Pacific/Apia", "tr", "TR", "ISO-8859-1"},
+    {nullptr, "Asia/Kolkata", "de", "DE", nullptr},
+    {"+40d", "Europe/London", "ja", "JP", nullptr},
+    {nullptr, "America/St_Johns", "en", "US", nullptr},
+}};
+
+}  // namespace
+
+bool ClockShiftAvailable() { return access(kFakeTime, R_OK) == 0; }
+
+RunEnvironment EnvironmentForRun(int run) {
+  RunEnvironment e;
+  const int n = static_cast<int>(kVariations.size()) + 1;
+  if (run <= 0 || run % n == 0) {
+    e.label = "this machine's environment";
+    return e;
+  }
+  const Variation& v = kVariations[static_cast<size_t>(run % n - 1)];
+  e.order_seed = static_cast<uint64_t>(run);
+  e.jvm_args = {std::string("-Duser.timezone=") + v.zone,
+                std::string("-Duser.language=") + v.language,
+                std::string("-Duser.country=") + v.country};
+  e.label = std::string(v.zone) + ", " + v.language + "-" + v.country;
+  if (v.encoding != nullptr) {
+    e.jvm_args.push_back(std::string("-Dfile.encoding=") + v.encoding);
+    e.label += std::string(", ") + v.encoding;
+  }
+  if (v.clock != nullptr && ClockShiftAvailable()) {
+    e.env = {std::string("LD_PRELOAD=") + kFakeTime, std::string("FAKETIME=") + v.clock,
+             "FAKETIME_DONT_FAKE_MONOTONIC=1"};
+    e.label = std::string("clock ") + v.clock + ", " + e.label;
+  }
+  return e;
+}
+
+}  // namespace jtg::output

@@ -1,0 +1,40 @@
+// The environments of the validation runs (issue 24): a written test must pass on another
+// machine and later in the day, not only where and when jtestgen wrote it. Run 0 is this
+// machine's environment; each further run changes several things at once:
+//   - the clock, shifted by a day and hours, and by weeks, in two of the runs, with Debian's
+//     libfaketime (LD_PRELOAD; the monotonic clock stays real, so timeouts hold). Without
+//     libfaketime installed the clock is not shifted and ClockShiftAvailable() says so;
+//   - the default time zone (user.timezone): zones with half-hour offsets, the date line
+//     and daylight saving (Asia/Kolkata, Pacific/Apia, Europe/London, America/St_Johns);
+//   - the default locale (user.language/user.country): tr-TR (dotless i), de-DE (decimal
+//     comma), ja-JP (other scripts and calendars);
+//   - the default charset (file.encoding ISO-8859-1 in one run);
+//   - JUnit 5's method order, shuffled with the run's seed (JUnit 4 keeps its order);
+//   - the working directory (each run has its own, output/validator.cc).
+// A test whose assertion passes only in some of these pins a value of the environment.
+// Pure functions over a fixed table; no state; thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace jtg::output {
+
+struct RunEnvironment {
+  std::string label;                  // what differs, e.g. "clock +1d, Pacific/Apia, tr-TR"
+  std::vector<std::string> jvm_args;  // -Duser.timezone=..., -Duser.language=..., ...
+  // Environment variables of the JVM (libfaketime's LD_PRELOAD, FAKETIME); empty when the
+  // clock is not shifted or libfaketime is missing.
+  std::vector<std::string> env;
+  // > 0: JUnit 5 runs the methods in random order with this seed (not in `label`).
+  uint64_t order_seed = 0;
+};
+
+// The environment of validation run `run` (0-based); the table repeats after its end.
+RunEnvironment EnvironmentForRun(int run);
+
+// Whether libfaketime is installed (the runs after the first then shift the clock).
+bool ClockShiftAvailable();
+
+}  // namespace jtg::output

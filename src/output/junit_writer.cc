@@ -13,6 +13,8 @@
 #include "output/java_source.h"
 #include "output/method_writer.h"
 #include "output/output_layout.h"
+#include "output/parameterized.h"
+#include "output/test_names.h"
 
 namespace jtg::output {
 
@@ -32,29 +34,6 @@ std::string SimpleName(const std::string& internal) {
   return p == std::string::npos ? internal : internal.substr(p + 1);
 }
 
-std::string TestName(const WrittenTest& t, std::map<std::string, int>& used) {
-  std::string base = "test";
-  if (!t.test.stmts.empty()) {
-    const Stmt& last = t.test.stmts.back();
-    if (last.kind == StmtKind::kCall) {
-      const auto& c = *last.callable;
-      base = !c.IsConstructor() ? c.name
-             : c.stub           ? "new" + SimpleName(c.stub->super_name) + "Subclass"
-                                : "new" + SimpleName(c.owner);
-    }
-  }
-  std::string clean;
-  for (char ch : base) {
-    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') clean += ch;
-  }
-  if (t.result.threw_at >= 0) {
-    clean += "_throws" + SimpleName(t.result.exception_class.empty()
-                                        ? std::string("Exception")
-                                        : classfile::ToInternal(t.result.exception_class));
-  }
-  int n = used[clean]++;
-  return clean + "_" + std::to_string(n);
-}
 
 }  // namespace
 
@@ -90,22 +69,91 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::vector<std::tuple<int, size_t, int>> assertions;  // body line, test, statement
   FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
                    j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
+  // Each test's body, then the groups that differ only in literals (parameterized).
+  std::vector<TestBody> bodies;
+  std::vector<Scenario> scenarios;
+  std::vector<std::vector<std::pair<size_t, int>>> asserted;
   for (const auto& t : tests) {
     MethodWriter w(t.test, t.result, t.keep_assertion, oracle, namer, &folder);
-    std::string name = TestName(t, used);
-    body.push_back("");
-    int first = static_cast<int>(body.size());
-    body.push_back("  @Test");
-    body.push_back("  public void " + name + "() throws Throwable {");
-    const size_t first_line = body.size();
-    for (const auto& l : w.Lines()) body.push_back("    " + l);
-    for (const auto& [l, stmt] : w.assertion_lines()) {
-      assertions.emplace_back(static_cast<int>(first_line + l), f.test_names.size(), stmt);
+    TestBody b;
+    b.lines = w.Lines();
+    if (!t.comment.empty()) {
+      b.lines.insert(b.lines.begin(), "// " + t.comment);
+      auto shifted = w.assertion_lines();
+      for (auto& a : shifted) ++a.first;
+      asserted.push_back(shifted);
+    } else {
+      asserted.push_back(w.assertion_lines());
     }
-    body.push_back("  }");
-    ranges.emplace_back(first, static_cast<int>(body.size()) - 1);
-    f.test_names.push_back(name);
+    b.header = t.throws_clause.empty() ? "" : " throws " + t.throws_clause;
+    scenarios.push_back(ScenarioOf(t.test, t.result, t.keep_assertion));
+    bodies.push_back(std::move(b));
   }
+  std::vector<std::vector<size_t>> groups;
+  if (opts.parameterize && j5) {
+    std::vector<TestBody> eligible = bodies;
+    for (size_t i = 0; i < eligible.size(); ++i) {
+      for (const auto& l : eligible[i].lines) {
+        // The test folder's expression is not a literal; such tests stay single.
+        if (folder.used && l.find(folder.expr) != std::string::npos) {
+          eligible[i].header += "\n#" + std::to_string(i);
+          break;
+        }
+      }
+    }
+    groups = GroupByShape(eligible, opts.max_rows, opts.max_params);
+  }
+  std::vector<int> group_of(tests.size(), -1);
+  for (size_t g = 0; g < groups.size(); ++g) {
+    for (size_t m : groups[g]) group_of[m] = static_cast<int>(g);
+  }
+  f.test_names.resize(tests.size());
+  std::vector<std::pair<int, int>> per_test(tests.size());
+  for (size_t i = 0; i < tests.size(); ++i) {
+    const int g = group_of[i];
+    if (g >= 0 && groups[static_cast<size_t>(g)][0] != i) continue;  // written with its group
+    std::vector<size_t> members = {i};
+    if (g >= 0) members = groups[static_cast<size_t>(g)];
+    // Members written alike (no literal differs) are one test written twice: once is enough.
+    const bool same = members.size() > 1 && VaryingLiterals(bodies, members).empty();
+    body.push_back("");
+    const int first = static_cast<int>(body.size());
+    std::string name;
+    if (members.size() == 1 || same) {
+      name = UniqueName(scenarios[i].Joined(), used);
+      body.push_back("  @Test");
+      body.push_back("  public void " + name + "()" + bodies[i].header + " {");
+      const size_t first_line = body.size();
+      for (const auto& l : bodies[i].lines) body.push_back("    " + l);
+      for (const auto& [l, stmt] : asserted[i]) {
+        assertions.emplace_back(static_cast<int>(first_line + l), i, stmt);
+      }
+      body.push_back("  }");
+      ++f.test_methods;
+      f.duplicates_merged += static_cast<int>(members.size()) - 1;
+    } else {
+      // Named for what every member shares.
+      Scenario shared = scenarios[i];
+      for (size_t m : members) {
+        if (scenarios[m].condition != shared.condition) shared.condition.clear();
+        if (scenarios[m].outcome != shared.outcome) shared.outcome.clear();
+      }
+      name = UniqueName(shared.Joined(), used);
+      ParamTypeNames pn{namer.Name("org/junit/jupiter/params/ParameterizedTest"),
+                        namer.Name("org/junit/jupiter/params/provider/MethodSource"),
+                        namer.Name("org/junit/jupiter/params/provider/Arguments"),
+                        namer.Name("java/util/stream/Stream")};
+      used[name + "Cases"] = 1;
+      for (auto& l : WriteParameterized(bodies, members, name, pn)) body.push_back(std::move(l));
+      ++f.test_methods;
+      ++f.parameterized_groups;
+    }
+    for (size_t m : members) {
+      f.test_names[m] = name;
+      per_test[m] = {first, static_cast<int>(body.size()) - 1};
+    }
+  }
+  ranges = per_test;
 
   // The test folder's field (its types are named before the imports are listed).
   std::vector<std::string> fields;

@@ -25,6 +25,12 @@ struct WrittenTest {
   // Per statement: whether to emit its value assertion (generate/search/assertion_filter.h);
   // empty = every value is asserted.
   std::vector<bool> keep_assertion;
+  // The test method's throws clause: "" (none), "Exception" or "Throwable"; validation
+  // adds one where javac reports an unreported checked exception (output/validator.h).
+  std::string throws_clause;
+  // A comment written as the first line of the test's body (no digits or quotes, so that it
+  // does not keep the test out of a parameterized group), or "".
+  std::string comment;
 };
 
 // Facts about classes the writer needs from the engine.
@@ -48,6 +54,12 @@ struct WriterOptions {
   // folder: JUnit 5 `@TempDir File tempDir` (`tempDir.getPath() + "/a.txt"`), JUnit 4
   // `@Rule public TemporaryFolder tempFolder`.
   std::string test_folder;
+  // JUnit 5: tests that differ only in literals become one @ParameterizedTest with a
+  // @MethodSource (output/parameterized.h), up to max_rows rows and max_params parameters;
+  // tests written alike are written once.
+  bool parameterize = false;
+  size_t max_rows = 25;
+  size_t max_params = 6;
 };
 
 struct JavaFile {
@@ -56,7 +68,12 @@ struct JavaFile {
   std::string source;
   // [first, last] source line of each test method, in the order of the tests.
   std::vector<std::pair<int, int>> test_lines;
+  // Per test given to the writer: the name of the method that runs it (a parameterized
+  // group's members share their method's name) and, in test_lines, that method's lines.
   std::vector<std::string> test_names;
+  int test_methods = 0;          // @Test and @ParameterizedTest methods written
+  int parameterized_groups = 0;  // of them @ParameterizedTest
+  int duplicates_merged = 0;     // tests written alike to another, written once
   // Source line (1-based) of each value assertion -> (position of its test in test_names,
   // index of the asserted statement in that test).
   std::map<int, std::pair<size_t, int>> assertion_at;

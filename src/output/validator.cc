@@ -40,22 +40,32 @@ std::string Qualified(const JavaFile& f) {
   return f.package_name.empty() ? f.class_name : f.package_name + "." + f.class_name;
 }
 
-// Test names whose line range contains a javac error line.
-std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, bool* other) {
-  std::set<std::string> bad;
+// Test names whose line range contains a javac error line; those whose errors name an
+// unreported checked exception also go to `unreported` with the exception javac names.
+std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, bool* other,
+                                    std::map<std::string, std::string>* unreported) {
+  std::set<std::string> bad, other_errors;
   *other = false;
-  static const std::regex kErr(R"(\.java:(\d+): error:)");
+  static const std::regex kErr(
+      R"(\.java:(\d+): error: (unreported exception ([A-Za-z0-9_$.]+);)?)");
   for (std::sregex_iterator it(log.begin(), log.end(), kErr), end; it != end; ++it) {
     int line = std::stoi((*it)[1]);
     bool found = false;
     for (size_t t = 0; t < f.test_lines.size(); ++t) {
       if (line >= f.test_lines[t].first && line <= f.test_lines[t].second) {
         bad.insert(f.test_names[t]);
+        if ((*it)[3].matched) {
+          (*unreported)[f.test_names[t]] = (*it)[3];
+        } else {
+          other_errors.insert(f.test_names[t]);
+        }
         found = true;
       }
     }
     if (!found) *other = true;
   }
+  // A test with another error too cannot be repaired by a throws clause.
+  for (const auto& n : other_errors) unreported->erase(n);
   return bad;
 }
 
@@ -171,7 +181,8 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   JTG_RETURN_IF_ERROR(FreshDir(classes));
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
   std::vector<std::string> javac_argv = {opts.java_home + "/bin/javac",
-                                         "-J-Djava.io.tmpdir=" + opts.work_dir, "-nowarn"};
+                                         "-J-Djava.io.tmpdir=" + opts.work_dir, "-nowarn",
+                                         "-Xmaxerrs", "100000"};
   if (opts.release > 0) {  // the class's own language level (ReleaseFor)
     javac_argv.push_back("--release");
     javac_argv.push_back(std::to_string(opts.release));
@@ -181,7 +192,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   if (javac.exit_code != 0) {
     v.log = javac.output;
     bool other = false;
-    v.bad_tests = CompileErrors(file, javac.output, &other);
+    v.bad_tests = CompileErrors(file, javac.output, &other, &v.unreported);
     if (other || v.bad_tests.empty()) {
       return absl::InternalError("javac failed on the generated file " + src + ":\n" +
                                  javac.output.substr(0, 4000));
@@ -279,13 +290,21 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       v.failures.emplace(name, TestFailure{line, label});
     }
   }
-  if (v.bad_tests.empty() && !final_path.empty()) {
-    fs::create_directories(fs::path(final_path).parent_path(), ec);
-    std::ofstream out(final_path);
-    out << file.source;
-    if (!out) return absl::InternalError("cannot write " + final_path);
+  if (v.bad_tests.empty() && !source_root.empty()) {
+    JTG_RETURN_IF_ERROR(WriteJavaFile(file, source_root, opts.overwrite));
   }
   return v;
+}
+
+Status WriteJavaFile(const JavaFile& file, const std::string& source_root, bool overwrite) {
+  const std::string path = SourcePathOf(file, source_root);
+  JTG_RETURN_IF_ERROR(CheckWritable(path, overwrite));
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  std::ofstream out(path);
+  out << file.source;
+  if (!out) return absl::InternalError("cannot write " + path);
+  return absl::OkStatus();
 }
 
 }  // namespace jtg::output

@@ -49,6 +49,9 @@ struct Validation {
   std::set<std::string> bad_tests;  // names that failed to compile or failed a run
   // The failing runs' tests (a subset of bad_tests: not those that did not compile).
   std::map<std::string, TestFailure> failures;
+  // Tests (in bad_tests) whose only compile errors are unreported checked exceptions ->
+  // the exception javac names ("IOException", "java.lang.Throwable").
+  std::map<std::string, std::string> unreported;
   std::string log;                  // javac / JUnit output of the last failing step
   int runs_done = 0;
   // A JUnit run failed as a whole (crash, exit, out of memory, time limit) without naming a
@@ -67,6 +70,11 @@ struct Validation {
 // that cannot be attributed to test methods.
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts);
+
+// Writes `file` under `source_root` (package directories included), as Validate does for a
+// file that passed. Errors: those of CheckWritable; Internal naming a file that cannot be
+// written.
+Status WriteJavaFile(const JavaFile& file, const std::string& source_root, bool overwrite);
 
 // Creates a fresh work directory `$TMPDIR/<prefix>XXXXXX` (TMPDIR defaulting to /tmp; in
 // the sandbox TMPDIR is the worker's scratch tmpfs). Errors: Internal naming the path.

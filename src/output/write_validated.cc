@@ -34,7 +34,8 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
                                         const std::string& out_dir, const ValidatorOptions& vopts,
                                         const ValidatedWriteOptions& opts,
                                         const RefineWholeRunFailure& refine,
-                                        const DropAssertion& drop_assertion) {
+                                        const Repairs& repairs) {
+  const DropAssertion& drop_assertion = repairs.drop_assertion;
   ValidatedWrite out;
   out.dropped.assign(count, false);
   std::vector<int> assertion_drops(count, 0);
@@ -69,6 +70,15 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
           return st;
         }
       }
+    }
+    // A test that only lacks a throws clause gets one.
+    for (size_t k = 0; k < kept.size() && k < out.file.test_names.size(); ++k) {
+      auto u = v->unreported.find(out.file.test_names[k]);
+      if (u == v->unreported.end() || !repairs.declare_throws ||
+          !repairs.declare_throws(kept[k], u->second)) {
+        continue;
+      }
+      v->bad_tests.erase(u->first);
     }
     // A test that failed at a value assertion loses the assertion and stays.
     for (size_t k = 0; k < kept.size() && k < out.file.test_names.size(); ++k) {

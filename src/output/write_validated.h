@@ -36,6 +36,17 @@ using RefineWholeRunFailure =
 using DropAssertion = std::function<bool(size_t test, int stmt)>;
 inline constexpr int kMaxAssertionDrops = 3;
 
+// Called for a test that did not compile only because a checked exception is not declared
+// (Validation::unreported; `exception` as javac names it): the caller gives the test a
+// throws clause that covers it and returns true, or returns false to have it dropped.
+using DeclareThrows = std::function<bool(size_t test, const std::string& exception)>;
+
+// Ways to keep a failing test instead of dropping it; each may be empty.
+struct Repairs {
+  DropAssertion drop_assertion;
+  DeclareThrows declare_throws;
+};
+
 struct ValidatedWriteOptions {
   int max_rounds = 6;
   bool quiet = false;      // false: each round's drops are printed on stderr
@@ -68,6 +79,6 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
                                         const std::string& out_dir, const ValidatorOptions& vopts,
                                         const ValidatedWriteOptions& opts,
                                         const RefineWholeRunFailure& refine = nullptr,
-                                        const DropAssertion& drop_assertion = nullptr);
+                                        const Repairs& repairs = {});
 
 }  // namespace jtg::output

@@ -112,6 +112,56 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
   }
 }
 
+// Goals one test reaches, and weak mutants it kills (when they are measured).
+struct TestReach {
+  std::vector<int32_t> goals, killed;
+};
+
+TestReach Reach(const SuiteContext& ctx, const WrittenTest& w) {
+  TestReach out;
+  testcase::ExecResult r = ctx.executor.Run(w.test);
+  out.goals = ctx.model.GoalsReached(r.goals, r.switches);
+  if (ctx.goals != nullptr) {
+    const auto reached = ctx.goals->Evaluate(w.test, r).reached;
+    out.killed.assign(reached.begin(), reached.end());
+  }
+  return out;
+}
+
+// Indexes of the tests to keep (ascending): those with an assertion (a value assertion in
+// `file`, which wrote them one per method, or an expected exception), and, of those
+// without, each one that reaches a goal or kills a mutant no test kept before reaches; it
+// gets a comment saying why it is there.
+std::vector<size_t> AssertingOrNeeded(std::vector<WrittenTest>& written,
+                                      const output::JavaFile& file,
+                                      const std::vector<TestReach>& reach,
+                                      const std::vector<int32_t>& load_goals) {
+  std::vector<bool> asserts(written.size(), false);
+  for (const auto& [line, at] : file.assertion_at) {
+    if (at.first < asserts.size()) asserts[at.first] = true;
+  }
+  absl::flat_hash_set<int32_t> goals(load_goals.begin(), load_goals.end()), killed;
+  for (size_t i = 0; i < written.size(); ++i) {
+    asserts[i] = asserts[i] || written[i].result.threw_at >= 0;
+    if (!asserts[i]) continue;
+    goals.insert(reach[i].goals.begin(), reach[i].goals.end());
+    killed.insert(reach[i].killed.begin(), reach[i].killed.end());
+  }
+  std::vector<size_t> keep;
+  for (size_t i = 0; i < written.size(); ++i) {
+    if (!asserts[i]) {
+      bool adds = false;
+      for (int32_t g : reach[i].goals) adds = goals.insert(g).second || adds;
+      for (int32_t g : reach[i].killed) adds = killed.insert(g).second || adds;
+      if (!adds) continue;
+      written[i].comment =
+          "No value to assert: kept for coverage that no asserting test reaches.";
+    }
+    keep.push_back(i);
+  }
+  return keep;
+}
+
 }  // namespace
 
 StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive) {
@@ -177,13 +227,28 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     outcome.run_breakers_complete = outcome.run_breakers_complete && rb.complete;
     return absl::OkStatus();
   };
+  output::Repairs repairs;
   // An assertion that failed in some run's environment pins a value of that environment
   // (the clock, the zone, the locale...): the test stays without it.
-  auto drop_assertion = [&written](size_t test, int stmt) {
+  repairs.drop_assertion = [&written](size_t test, int stmt) {
     WrittenTest& w = written[test];
     if (w.keep_assertion.empty()) w.keep_assertion.assign(w.test.size(), true);
     if (stmt < 0 || static_cast<size_t>(stmt) >= w.keep_assertion.size()) return false;
     w.keep_assertion[static_cast<size_t>(stmt)] = false;
+    return true;
+  };
+  // Tests are written without a throws clause; one that javac says needs it gets
+  // `throws Exception`, or `throws Throwable` where that does not cover the exception.
+  repairs.declare_throws = [&written](size_t test, const std::string& exception) {
+    std::string& clause = written[test].throws_clause;
+    const bool throwable = exception == "Throwable" || exception == "java.lang.Throwable";
+    if (clause.empty() && !throwable) {
+      clause = "Exception";
+    } else if (clause != "Throwable") {
+      clause = "Throwable";
+    } else {
+      return false;
+    }
     return true;
   };
   output::ValidatedWriteOptions vw;
@@ -198,7 +263,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
                                                                 kept_tests(kept), wopts, oracle);
                                                           },
                                                           ctx.opts.out_dir, vopts, vw, refine,
-                                                          drop_assertion));
+                                                          repairs));
   if (!result.converged) {
     return absl::InternalError("validation did not converge; last log:\n" + result.last_log);
   }
@@ -219,19 +284,52 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     }
     written = std::move(kept);
   }
-  const output::JavaFile& file = result.file;
+  output::JavaFile file = result.file;
   outcome.test_file = output::SourcePathOf(file, ctx.opts.out_dir);
-  outcome.tests = static_cast<int>(written.size());
 
-  // 3. Coverage of the kept tests, from our own probes.
+  // 3. What each kept test covers, from our own probes.
+  std::vector<TestReach> reach;
+  for (const auto& w : written) reach.push_back(Reach(ctx, w));
+
+  // 4. For review: a test that asserts nothing goes unless it alone covers something, and
+  // tests that differ only in literals become one parameterized test (JUnit 5). The file
+  // is validated again; if it fails, the file of step 2 stays.
+  if (result.written) {
+    std::vector<size_t> keep = AssertingOrNeeded(written, file, reach, ctx.load_goals);
+    std::vector<WrittenTest> reviewed;
+    for (size_t i : keep) reviewed.push_back(written[i]);
+    output::WriterOptions ropts = wopts;
+    ropts.parameterize = true;
+    output::JavaFile again = output::WriteJUnit(reviewed, ropts, oracle);
+    auto v = output::Validate(again, "", vopts);
+    if (v.ok() && v->bad_tests.empty() &&
+        output::WriteJavaFile(again, ctx.opts.out_dir, ctx.opts.overwrite).ok()) {
+      outcome.readability.no_assertion_dropped = static_cast<int>(written.size() - keep.size());
+      std::vector<TestReach> kept_reach;
+      for (size_t i : keep) kept_reach.push_back(std::move(reach[i]));
+      reach = std::move(kept_reach);
+      written = std::move(reviewed);
+      file = std::move(again);
+    } else {
+      outcome.readability.review_failed = true;
+      if (!ctx.opts.quiet) {
+        std::fprintf(stderr, "note: the reviewed test class (parameterized tests) failed "
+                             "validation; the class of one test per method is kept\n");
+      }
+    }
+  }
+  outcome.tests = static_cast<int>(written.size());
+  outcome.readability.test_methods = file.test_methods;
+  outcome.readability.parameterized_groups = file.parameterized_groups;
+  outcome.readability.duplicates_merged = file.duplicates_merged;
+  for (const auto& w : written) outcome.readability.no_assertion_kept += !w.comment.empty();
+
+  // 5. Coverage of the kept tests.
   absl::flat_hash_set<int32_t> covered(ctx.load_goals.begin(), ctx.load_goals.end());
   absl::flat_hash_set<int32_t> killed;  // weak mutants, when measured
-  for (const auto& w : written) {
-    testcase::ExecResult r = ctx.executor.Run(w.test);
-    for (int32_t g : ctx.model.GoalsReached(r.goals, r.switches)) covered.insert(g);
-    if (ctx.goals != nullptr) {
-      for (int32_t g : ctx.goals->Evaluate(w.test, r).reached) killed.insert(g);
-    }
+  for (const auto& r : reach) {
+    covered.insert(r.goals.begin(), r.goals.end());
+    killed.insert(r.killed.begin(), r.killed.end());
   }
   outcome.coverage = ctx.model.Measure(covered);
   outcome.covered = covered;

@@ -35,6 +35,7 @@ struct SuiteOutcome {
   int tests = 0;
   int dropped = 0;
   ValidationFacts validation;
+  ReadabilityFacts readability;
   generate::CoverageSummary coverage;
   absl::flat_hash_set<int32_t> covered;  // goals of the CUT covered by the kept tests (+ load)
   std::string test_file;

@@ -307,6 +307,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.tests = outcome.tests;
   report.dropped = outcome.dropped;
   report.validation = outcome.validation;
+  report.readability = outcome.readability;
   report.inherited_calls = static_cast<int>(universe->inherited_count());
   report.run_failure = outcome.run_failure;
   report.run_breakers = outcome.run_breakers;

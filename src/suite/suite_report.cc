@@ -48,6 +48,12 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                      {"assertions_dropped", r.validation.assertions_dropped},
                      {"assertions_dropped_in", r.validation.assertion_reasons},
                      {"tests_dropped_in", r.validation.test_reasons}};
+  j["readability"] = {{"test_methods", r.readability.test_methods},
+                      {"parameterized_groups", r.readability.parameterized_groups},
+                      {"duplicates_merged", r.readability.duplicates_merged},
+                      {"no_assertion_dropped", r.readability.no_assertion_dropped},
+                      {"no_assertion_kept", r.readability.no_assertion_kept},
+                      {"review_failed", r.readability.review_failed}};
   if (!r.run_failure.empty()) {
     j["validation_run_failure"] = {{"ended", r.run_failure},
                                    {"tests_breaking_it", r.run_breakers},
@@ -131,6 +137,12 @@ void PrintSummary(const SuiteReport& r) {
   std::printf("jtestgen suite: %s\n", r.class_name.c_str());
   std::printf("  tests written:   %d (%d dropped by validation) -> %s\n", r.tests, r.dropped,
               r.test_file.c_str());
+  std::printf(
+      "  test methods:    %d (%d parameterized, %d duplicates written once, %d asserting "
+      "nothing dropped, %d kept for coverage)\n",
+      r.readability.test_methods, r.readability.parameterized_groups,
+      r.readability.duplicates_merged, r.readability.no_assertion_dropped,
+      r.readability.no_assertion_kept);
   if (r.validation.assertions_dropped > 0 || !r.validation.test_reasons.empty()) {
     std::string why;
     for (const auto& [label, n] : r.validation.assertion_reasons) {

@@ -21,12 +21,23 @@ struct ValidationFacts {
   std::map<std::string, int> assertion_reasons, test_reasons;
 };
 
+// How the written class reads (suite/finish_suite.cc, step 4).
+struct ReadabilityFacts {
+  int test_methods = 0;          // @Test and @ParameterizedTest methods
+  int parameterized_groups = 0;  // @ParameterizedTest methods
+  int duplicates_merged = 0;     // tests written alike to another, written once
+  int no_assertion_dropped = 0;  // tests asserting nothing, covering nothing of their own
+  int no_assertion_kept = 0;     // tests asserting nothing, kept (commented) for coverage
+  bool review_failed = false;    // the reviewed class failed validation; not used
+};
+
 struct SuiteReport {
   std::string class_name;
   int junit = 5;
   uint64_t seed = 0;
   int tests = 0, dropped = 0;
   ValidationFacts validation;
+  ReadabilityFacts readability;
   int inherited_calls = 0;  // inherited public methods the search could call
   generate::CoverageSummary coverage;
   double search_seconds = 0, total_seconds = 0;

@@ -69,8 +69,8 @@ TEST(JUnitWriter, WritesCallsAssertionsAndExpectedExceptions) {
             std::string::npos)
       << s;
   ASSERT_EQ(f.test_names.size(), 2u);
-  EXPECT_EQ(f.test_names[0], "parse_0");
-  EXPECT_EQ(f.test_names[1], "parse_throwsNumberFormatException_0");
+  EXPECT_EQ(f.test_names[0], "parse");
+  EXPECT_EQ(f.test_names[1], "parse_throwsNumberFormatException");
   // Line ranges point at the methods.
   std::vector<std::string> lines;
   size_t pos = 0;

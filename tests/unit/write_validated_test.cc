@@ -205,11 +205,11 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
   };
   auto r = WriteValidated(
       1, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
-      [&](size_t test, int stmt) {
+      Repairs{.drop_assertion = [&](size_t test, int stmt) {
         drops.emplace_back(test, stmt);
         asserted = false;
         return true;
-      });
+      }});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_EQ(r->dropped, std::vector<bool>{false});

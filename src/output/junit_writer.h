@@ -77,6 +77,9 @@ struct JavaFile {
   // Source line (1-based) of each value assertion -> (position of its test in test_names,
   // index of the asserted statement in that test).
   std::map<int, std::pair<size_t, int>> assertion_at;
+  // 1-based line of the class's @SuppressWarnings, which names every category the writer
+  // may cause; validation narrows it to those javac reports (0: none).
+  int suppress_line = 0;
   // Whether the class declares the temporary folder (WriterOptions::test_folder): then its
   // tests need a writable java.io.tmpdir.
   bool uses_test_folder = false;

@@ -120,7 +120,13 @@ std::vector<std::string> MethodWriter::Lines(bool perf_last) {
 
 bool MethodWriter::Inlinable(size_t i) const {
   const Stmt& s = tc_.stmts[i];
-  return (s.kind == StmtKind::kLiteral || s.kind == StmtKind::kNull) && uses_[i] == 1;
+  if (s.kind != StmtKind::kLiteral && s.kind != StmtKind::kNull) return false;
+  if (uses_[i] == 1) return true;
+  // A primitive or String literal is written at each use, so one value feeding parameters
+  // of different meaning reads as two (`new PriceCalculator(1)`, `new Inventory(p, 1)`);
+  // a boxed one stays one variable (two boxings of a large value are two objects).
+  return s.kind == StmtKind::kLiteral && uses_[i] > 1 &&
+         (s.type.dims == 0 && (s.type.base != 'L' || s.type.class_name == "java/lang/String"));
 }
 
 void MethodWriter::MockLines(const Stmt& s, const std::string& name,

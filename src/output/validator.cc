@@ -77,6 +77,42 @@ int FirstLineIn(const std::string& text, const std::string& file) {
   return std::atoi(text.c_str() + at + key.size());
 }
 
+// `text` with its 1-based line `line` replaced by `with` (removed when `with` is null);
+// unchanged when line is 0 or past the end.
+std::string ReplaceLine(const std::string& text, int line, const char* with) {
+  if (line <= 0) return text;
+  size_t start = 0;
+  for (int l = 1; l < line; ++l) {
+    start = text.find('\n', start);
+    if (start == std::string::npos) return text;
+    ++start;
+  }
+  size_t end = text.find('\n', start);
+  if (end == std::string::npos) return text;
+  if (with == nullptr) return text.substr(0, start) + text.substr(end + 1);
+  return text.substr(0, start) + with + text.substr(end);
+}
+
+// file.source with its @SuppressWarnings naming the lint categories in javac's `log`.
+std::string SettleSuppressions(const JavaFile& file, const std::string& log) {
+  if (file.suppress_line <= 0) return file.source;
+  std::set<std::string> found;
+  static const std::regex kWarn(R"(: warning: \[(rawtypes|unchecked|deprecation|removal)\])");
+  for (std::sregex_iterator it(log.begin(), log.end(), kWarn), end; it != end; ++it) {
+    found.insert((*it)[1]);
+  }
+  if (found.empty()) return ReplaceLine(file.source, file.suppress_line, nullptr);
+  std::string ann = "@SuppressWarnings(";
+  if (found.size() > 1) ann += "{";
+  bool first = true;
+  for (const auto& c : found) {
+    ann += (first ? "\"" : ", \"") + c + "\"";
+    first = false;
+  }
+  ann += found.size() > 1 ? "})" : ")";
+  return ReplaceLine(file.source, file.suppress_line, ann.c_str());
+}
+
 // Failing tests of a JUnit 5 run, with the line of the test class each failed at.
 std::map<std::string, int> FailedJUnit5(const std::string& report_dir, const std::string& file) {
   std::map<std::string, int> bad;
@@ -173,16 +209,22 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   std::string src = SourcePathOf(file, (fs::path(opts.work_dir) / "src").string());
   fs::create_directories(fs::path(src).parent_path(), ec);
   {
+    // Compiled without the @SuppressWarnings line (kept blank: line numbers stay), so that
+    // javac reports what the file needs suppressed.
     std::ofstream out(src);
-    out << file.source;
+    out << ReplaceLine(file.source, file.suppress_line, "");
     if (!out) return absl::InternalError("cannot write " + src);
   }
   std::string classes = (fs::path(opts.work_dir) / "classes").string();
   JTG_RETURN_IF_ERROR(FreshDir(classes));
   std::string cp = opts.classpath + ":" + JUnitClasspath(opts.dialect);
   std::vector<std::string> javac_argv = {opts.java_home + "/bin/javac",
-                                         "-J-Djava.io.tmpdir=" + opts.work_dir, "-nowarn",
-                                         "-Xmaxerrs", "100000"};
+                                         "-J-Djava.io.tmpdir=" + opts.work_dir,
+                                         "-Xlint:rawtypes,unchecked,deprecation,removal",
+                                         "-Xmaxerrs",
+                                         "100000",
+                                         "-Xmaxwarns",
+                                         "100000"};
   if (opts.release > 0) {  // the class's own language level (ReleaseFor)
     javac_argv.push_back("--release");
     javac_argv.push_back(std::to_string(opts.release));
@@ -200,6 +242,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     return v;
   }
   v.compiled = true;
+  v.source = SettleSuppressions(file, javac.output);
   std::string run_cp = classes + ":" + cp;
   const std::string file_name = file.class_name + ".java";
   for (int run = 0; run < opts.runs; ++run) {
@@ -291,7 +334,9 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     }
   }
   if (v.bad_tests.empty() && !source_root.empty()) {
-    JTG_RETURN_IF_ERROR(WriteJavaFile(file, source_root, opts.overwrite));
+    JavaFile settled = file;
+    settled.source = v.source;
+    JTG_RETURN_IF_ERROR(WriteJavaFile(settled, source_root, opts.overwrite));
   }
   return v;
 }

@@ -49,6 +49,10 @@ struct Validation {
   std::set<std::string> bad_tests;  // names that failed to compile or failed a run
   // The failing runs' tests (a subset of bad_tests: not those that did not compile).
   std::map<std::string, TestFailure> failures;
+  // The text to write: the file's source with its @SuppressWarnings naming only the lint
+  // categories (rawtypes, unchecked, deprecation, removal) javac reported without it, or
+  // gone when it reported none. Set once the file compiled.
+  std::string source;
   // Tests (in bad_tests) whose only compile errors are unreported checked exceptions ->
   // the exception javac names ("IOException", "java.lang.Throwable").
   std::map<std::string, std::string> unreported;

@@ -302,6 +302,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     ropts.parameterize = true;
     output::JavaFile again = output::WriteJUnit(reviewed, ropts, oracle);
     auto v = output::Validate(again, "", vopts);
+    if (v.ok() && v->bad_tests.empty()) again.source = v->source;
     if (v.ok() && v->bad_tests.empty() &&
         output::WriteJavaFile(again, ctx.opts.out_dir, ctx.opts.overwrite).ok()) {
       outcome.readability.no_assertion_dropped = static_cast<int>(written.size() - keep.size());

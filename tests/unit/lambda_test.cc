@@ -188,7 +188,7 @@ output::TypeOracle Oracle(testcase::Executor& ex) {
 
 TEST(LambdaWriter, WritesLambdasThatCompileAndPass) {
   auto& ex = *testing::GetSharedJvm().executor;
-  // The lambda's value also used as an argument: a captured variable.
+  // The lambda's value also used as an argument: a String literal, written at each use.
   TestCase shared = OrElse(u"", u"ab");
   shared.stmts.erase(shared.stmts.begin());
   shared.stmts[1].args = {0};
@@ -210,7 +210,8 @@ TEST(LambdaWriter, WritesLambdasThatCompileAndPass) {
   EXPECT_NE(src.find("Rule rule0 = (p_0, p_1) -> true;"), std::string::npos) << src;
   EXPECT_NE(src.find("Rule rule0 = (p_0, p_1) -> false;"), std::string::npos) << src;
   EXPECT_NE(src.find("Sink sink0 = (p_0) -> { };"), std::string::npos) << src;
-  EXPECT_NE(src.find("Supplier supplier0 = () -> string0;"), std::string::npos) << src;
+  EXPECT_NE(src.find("Supplier supplier0 = () -> \"ab\";"), std::string::npos) << src;
+  EXPECT_EQ(src.find("String string0 = \"ab\";"), std::string::npos) << src;
   EXPECT_NE(src.find("assertEquals(\"short:ab\", "), std::string::npos) << src;
 
   namespace fs = std::filesystem;

@@ -24,6 +24,7 @@ WrittenTest Pure(int x) {
 WrittenTest Exits() {
   WrittenTest t;  // System.exit(3) by reflection: a plain JVM obeys it
   testing::AddCallStmt(t.test, testing::MakeMethod(kOutside, "exitByReflection", "()I", true), {});
+  t.throws_clause = "Exception";  // it declares one
   return t;
 }
 

@@ -219,6 +219,33 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
   EXPECT_NE(r->assertion_drop_reasons.begin()->first.find("tr-TR"), std::string::npos);
 }
 
+// Issue 24: tests are written without a throws clause; one that javac says lacks it gets the
+// clause the repair gives, and no test is dropped.
+TEST_F(WriteValidatedTest, AnUnreportedCheckedExceptionGetsAThrowsClause) {
+  std::string clause;
+  std::vector<std::string> named;
+  auto write = [&](const std::vector<size_t>&) {
+    JavaFile f = HandWritten({"a", "b"}, {});
+    const std::string head = "  public void b() {";
+    f.source.replace(f.source.find(head), head.size(),
+                     "  public void b()" + (clause.empty() ? "" : " throws " + clause) + " {");
+    const std::string body = "    int x = 1;\n";
+    const size_t second = f.source.find(body, f.source.find(body) + 1);
+    f.source.replace(second, body.size(), "    Thread.sleep(0);\n");
+    return f;
+  };
+  auto r = WriteValidated(2, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
+                          Repairs{.declare_throws = [&](size_t test, const std::string& ex) {
+                            named.push_back(std::to_string(test) + ":" + ex);
+                            clause = "Exception";
+                            return true;
+                          }});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(r->dropped, (std::vector<bool>{false, false}));
+  EXPECT_EQ(named, std::vector<std::string>{"1:InterruptedException"});
+}
+
 // Issue 24: a file somebody wrote where the test class goes is never replaced or removed:
 // the loop stops with an error naming it, and the file keeps its text; --overwrite replaces it.
 TEST_F(WriteValidatedTest, LeavesAHandWrittenFileUntouched) {

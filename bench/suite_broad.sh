@@ -9,7 +9,11 @@
 # left uncovered (types not built, per-test budget overruns, runs contained by the sandbox).
 #
 # usage: bench/suite_broad.sh [build_dir]   (BUDGET=60s LIST=bench/broad_classes.txt; KEEP=1
-#        keeps outputs and logs; EXTRA='--inherited-weight 1' adds jtestgen arguments)
+#        keeps outputs and logs; EXTRA='--inherited-weight 1' adds jtestgen arguments;
+#        ENVCHECK=1 also reruns each written suite with bench/env_check.sh a day later, under
+#        three other time zones and two other locales, inside the namespace)
+# Columns of issue 24: test methods (bench/readability.py; a @ParameterizedTest is one),
+# tests asserting nothing (uncommented), duplicate share, and failing tests under env_check.
 # Needs: libgoogle-gson-java libcommons-csv-java libyaml-snake-java libcommons-cli-java
 #        libcommons-lang3-java libcommons-collections3-java (apt-get install).
 set -uo pipefail
@@ -33,8 +37,9 @@ pair() {  # pair FILE OBJECT [NESTED]: "covered total" of the first OBJECT (or o
 }
 pct() { [[ -z "$1" ]] && { echo "n/a"; return; }
   awk -v a="$1" 'BEGIN { split(a, x, " "); printf "%.1f%% (%d/%d)", (x[2] > 0 ? 100 * x[1] / x[2] : 100), x[1], x[2] }'; }
-echo "| class | tests | failing | JaCoCo branches (+nested) | JaCoCo lines (+nested) | jtestgen branches | wall s | causes named |"
-echo "|---|---:|---:|---:|---:|---:|---:|---|"
+echo "| class | tests | methods | no assertion | dup. share | failing | env failing | JaCoCo branches (+nested) | JaCoCo lines (+nested) | jtestgen branches | weak mutants | wall s | causes named |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+methods_sum=0; tests_sum=0; noassert_sum=0; env_sum=0
 sum=0; n=0; below60=0; unnamed=0
 while IFS= read -r spec; do
   [[ -z "$spec" || "$spec" == \#* ]] && continue
@@ -71,7 +76,20 @@ for l in open(sys.argv[2], errors="replace"):
 print("; ".join(out) if out else "-")
 PY
 )
-  echo "| \`${cls}\` | ${tests:-0} | ${failed:-?} | $(pct "$br") | $(pct "$ln") | $(pct "$(pair "$report" branches)") | $wall | $causes |"
+  read -r methods noassert dup < <(python3 "$SRC/bench/readability.py" --json "$out" 2>/dev/null |
+    python3 -c 'import json,sys; t=json.load(sys.stdin)["total"]; print(t["tests"], t["no_assertion"], "%.1f%%" % (100*t["duplicate_share"]))' 2>/dev/null || echo "0 0 ?")
+  envfail="-"
+  if [[ "${ENVCHECK:-0}" == 1 ]]; then
+    envfail=$(cd "$SENTINEL/project" && ENVS="clock+1d tz=Europe/London tz=Pacific/Apia tz=Asia/Kolkata locale=tr_TR locale=de_DE" \
+      "$SRC/bench/env_check.sh" "$cp" "$out" 2>>"$log" | sed -n 's/^env_check: \([0-9]*\) failing.*/\1/p')
+    envfail="${envfail:-?}"
+    [[ "$envfail" =~ ^[0-9]+$ ]] && env_sum=$((env_sum + envfail))
+  fi
+  killed=$(tr -d ' \n' <"$report" 2>/dev/null | grep -o '"weak_mutation":{[^}]*}' |
+    sed 's/.*"killed":\([0-9]*\),"total":\([0-9]*\).*/\1 \2/')
+  methods_sum=$((methods_sum + ${methods:-0})); tests_sum=$((tests_sum + ${tests:-0}))
+  noassert_sum=$((noassert_sum + ${noassert:-0}))
+  echo "| \`${cls}\` | ${tests:-0} | ${methods:-0} | ${noassert:-0} | ${dup:-?} | ${failed:-?} | $envfail | $(pct "$br") | $(pct "$ln") | $(pct "$(pair "$report" branches)") | $(pct "$killed") | $wall | $causes |"
   if [[ -n "$br" ]]; then
     p=$(awk -v a="$br" 'BEGIN { split(a, x, " "); print (x[2] > 0 ? 100 * x[1] / x[2] : 100) }')
   else
@@ -84,4 +102,5 @@ PY
 done <"$LIST"
 echo
 echo "mean JaCoCo branch coverage (class + nested) over $n classes: $(awk -v s="$sum" -v n="$n" 'BEGIN { printf "%.1f%%", n ? s / n : 0 }'); below 60%: $below60 (without a named cause: $unnamed)"
+echo "test methods: $methods_sum for $tests_sum tests; tests asserting nothing (uncommented): $noassert_sum; failing under env_check: $env_sum"
 [[ "$(snapshot)" == "$base" ]] && echo "sentinel tree: unchanged" || echo "sentinel tree: CHANGED"

@@ -54,7 +54,7 @@ demo: build
 	  --budget $(BUDGET) --out $(DEMO_OUT)
 	@echo; echo "== files written to $(DEMO_OUT):"; find $(DEMO_OUT) -type f | sort
 	@f=$(DEMO_OUT)/$$(echo $(DEMO_CLASS) | tr . /)JtgTest.java; \
-	 echo; echo "== head of $$f:"; head -n 60 "$$f"; echo "   ... ($$(grep -c '@Test' "$$f") @Test methods)"
+	 echo; echo "== head of $$f:"; head -n 60 "$$f"; echo "   ... ($$(grep -cE '@(Test|ParameterizedTest)$$' "$$f") test methods)"
 	@echo; echo "== coverage of $(DEMO_CLASS)"; \
 	 json=$$(tools/jacoco/measure_suite.sh $(BUILD)/examples/classes $(DEMO_CLASS) $(DEMO_OUT) 5) || exit 1; \
 	 tools/jacoco/compare.sh "$$json" $(DEMO_OUT)/jtestgen-report.json
@@ -67,7 +67,7 @@ demo: build
 	  $(BUILD)/jtestgen suite --java-home "$$JTG_JDK25_HOME" --classpath $(BUILD)/examples/classes21 \
 	    --class com.example.shipping.Shipping --budget $(BUDGET) --out $(DEMO_OUT)21 || exit 1; \
 	  f=$(DEMO_OUT)21/com/example/shipping/ShippingJtgTest.java; \
-	  echo; echo "== head of $$f:"; head -n 40 "$$f"; echo "   ... ($$(grep -c '@Test' "$$f") @Test methods)"; \
+	  echo; echo "== head of $$f:"; head -n 40 "$$f"; echo "   ... ($$(grep -cE '@(Test|ParameterizedTest)$$' "$$f") test methods)"; \
 	  json=$$(JAVA_HOME="$$JTG_JDK25_HOME" tools/jacoco/measure_suite.sh $(BUILD)/examples/classes21 \
 	    com.example.shipping.Shipping $(DEMO_OUT)21 5) || exit 1; \
 	  tools/jacoco/compare.sh "$$json" $(DEMO_OUT)21/jtestgen-report.json; \

@@ -38,6 +38,10 @@ int main(int argc, char** argv) {
   cmd->add_flag("--overwrite", suite.overwrite,
                 "replace a test file of the same name that jtestgen did not write (by default "
                 "the run stops and leaves it untouched)");
+  cmd->add_flag("--pin-environment", suite.pin_environment,
+                "the test class sets the default time zone and locale of this run before its "
+                "tests and restores them after, so assertions on values that depend on them "
+                "are kept (default: such assertions are dropped by validation)");
   cmd->add_option("--report-dir", suite.report_dir,
                   "where jtestgen-report.json goes (default: --out, or target/jtestgen beside "
                   "a source root such as src/test/java)");

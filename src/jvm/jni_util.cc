@@ -98,3 +98,86 @@ std::string U16ToUtf8(const std::u16string& s) {
 }
 
 }  // namespace jtg::jvm
+
+namespace jtg::jvm {
+
+namespace {
+
+// The String result of `target.name()` (an instance method of `cls`), or "".
+std::string CallStringMethod(JNIEnv* env, jclass cls, jobject target, const char* name) {
+  jmethodID m = env->GetMethodID(cls, name, "()Ljava/lang/String;");
+  auto s = m != nullptr ? static_cast<jstring>(env->CallObjectMethod(target, m)) : nullptr;
+  if (s == nullptr) return "";
+  std::string out = U16ToUtf8(ToU16(env, s));
+  env->DeleteLocalRef(s);
+  return out;
+}
+
+// `Owner.getDefault()` then its `getter()` as a String.
+std::string DefaultOf(JNIEnv* env, const char* owner, const char* sig, const char* getter) {
+  jclass cls = env->FindClass(owner);
+  if (cls == nullptr) return "";
+  std::string out;
+  jmethodID get = env->GetStaticMethodID(cls, "getDefault", sig);
+  jobject def = get != nullptr ? env->CallStaticObjectMethod(cls, get) : nullptr;
+  if (def != nullptr) {
+    out = CallStringMethod(env, cls, def, getter);
+    env->DeleteLocalRef(def);
+  }
+  env->DeleteLocalRef(cls);
+  return out;
+}
+
+}  // namespace
+
+StatusOr<std::pair<std::string, std::string>> DefaultZoneAndLocale(JNIEnv* env) {
+  std::string zone = DefaultOf(env, "java/util/TimeZone", "()Ljava/util/TimeZone;", "getID");
+  JTG_RETURN_IF_ERROR(CheckException(env, "TimeZone.getDefault"));
+  std::string locale =
+      DefaultOf(env, "java/util/Locale", "()Ljava/util/Locale;", "toLanguageTag");
+  JTG_RETURN_IF_ERROR(CheckException(env, "Locale.getDefault"));
+  if (zone.empty() || locale.empty()) {
+    return absl::InternalError("the JVM's default time zone or locale could not be read");
+  }
+  return std::make_pair(zone, locale);
+}
+
+}  // namespace jtg::jvm
+
+namespace jtg::jvm {
+
+Status SetDefaultZoneAndLocale(JNIEnv* env, const std::string& zone, const std::string& locale) {
+  // Owner, factory (String -> instance) and setter of each default.
+  struct Default {
+    const char* owner;
+    const char* factory;
+    const char* factory_sig;
+    const char* setter_sig;
+    const std::string& value;
+  };
+  for (const Default& d :
+       {Default{"java/util/TimeZone", "getTimeZone", "(Ljava/lang/String;)Ljava/util/TimeZone;",
+                "(Ljava/util/TimeZone;)V", zone},
+        Default{"java/util/Locale", "forLanguageTag", "(Ljava/lang/String;)Ljava/util/Locale;",
+                "(Ljava/util/Locale;)V", locale}}) {
+    jclass cls = env->FindClass(d.owner);
+    if (cls == nullptr) return CheckException(env, d.owner);
+    jmethodID make = env->GetStaticMethodID(cls, d.factory, d.factory_sig);
+    jmethodID set = env->GetStaticMethodID(cls, "setDefault", d.setter_sig);
+    jstring text = env->NewStringUTF(d.value.c_str());
+    jobject value = make != nullptr && set != nullptr && text != nullptr
+                        ? env->CallStaticObjectMethod(cls, make, text)
+                        : nullptr;
+    if (value != nullptr) env->CallStaticVoidMethod(cls, set, value);
+    if (text != nullptr) env->DeleteLocalRef(text);
+    if (value != nullptr) env->DeleteLocalRef(value);
+    env->DeleteLocalRef(cls);
+    JTG_RETURN_IF_ERROR(CheckException(env, std::string(d.owner) + ".setDefault"));
+    if (value == nullptr) {
+      return absl::InternalError(std::string("cannot set the default of ") + d.owner);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace jtg::jvm

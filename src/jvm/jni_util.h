@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "common/status.h"
 
@@ -35,5 +36,23 @@ std::string ObjectClassName(JNIEnv* env, jobject obj);
 std::u16string ToU16(JNIEnv* env, jstring s);
 // UTF-8 (lossy for unpaired surrogates) of a UTF-16 string; for messages only.
 std::string U16ToUtf8(const std::u16string& s);
+
+}  // namespace jtg::jvm
+
+namespace jtg::jvm {
+
+// The JVM's default time zone id (TimeZone.getDefault().getID(), "Etc/UTC") and default
+// locale (Locale.getDefault().toLanguageTag(), "en-US"): the environment values recorded in
+// regression assertions depend on. Errors: Internal naming the Java exception.
+StatusOr<std::pair<std::string, std::string>> DefaultZoneAndLocale(JNIEnv* env);
+
+}  // namespace jtg::jvm
+
+namespace jtg::jvm {
+
+// Sets the JVM's default time zone (TimeZone.setDefault(TimeZone.getTimeZone(zone))) and
+// locale (Locale.setDefault(Locale.forLanguageTag(locale))). Errors: Internal naming the
+// Java exception (a SecurityManager may refuse).
+Status SetDefaultZoneAndLocale(JNIEnv* env, const std::string& zone, const std::string& locale);
 
 }  // namespace jtg::jvm

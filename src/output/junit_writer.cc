@@ -33,12 +33,6 @@ constexpr char kSuppressAll[] =
 // The rest of the first line of a written class (after kGeneratedMarker).
 constexpr char kMarkerRest[] = ": running jtestgen again replaces this file.";
 
-std::string SimpleName(const std::string& internal) {
-  size_t p = internal.find_last_of("/$");
-  return p == std::string::npos ? internal : internal.substr(p + 1);
-}
-
-
 }  // namespace
 
 JavaFile TestClassFor(const std::string& cut, const std::string& suffix) {
@@ -161,6 +155,32 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
 
   // The test folder's field (its types are named before the imports are listed).
   std::vector<std::string> fields;
+  if (!opts.pin_zone.empty() && !opts.pin_locale.empty()) {
+    const std::string tz = namer.Name("java/util/TimeZone"), loc = namer.Name("java/util/Locale");
+    const std::string before = namer.Name(j5 ? "org/junit/jupiter/api/BeforeAll"
+                                             : "org/junit/BeforeClass");
+    const std::string after = namer.Name(j5 ? "org/junit/jupiter/api/AfterAll"
+                                            : "org/junit/AfterClass");
+    fields.insert(fields.end(),
+                  {"  // The expected values were recorded in this time zone and locale.",
+                   "  private static " + tz + " savedTimeZone;",
+                   "  private static " + loc + " savedLocale;",
+                   "",
+                   "  @" + before,
+                   "  public static void pinEnvironment() {",
+                   "    savedTimeZone = " + tz + ".getDefault();",
+                   "    savedLocale = " + loc + ".getDefault();",
+                   "    " + tz + ".setDefault(" + tz + ".getTimeZone(\"" + opts.pin_zone + "\"));",
+                   "    " + loc + ".setDefault(" + loc + ".forLanguageTag(\"" + opts.pin_locale +
+                       "\"));",
+                   "  }",
+                   "",
+                   "  @" + after,
+                   "  public static void restoreEnvironment() {",
+                   "    " + tz + ".setDefault(savedTimeZone);",
+                   "    " + loc + ".setDefault(savedLocale);",
+                   "  }"});
+  }
   if (folder.used) {
     f.uses_test_folder = true;
     fields.push_back("  /** A new empty folder for each test, deleted after it (JUnit). */");

@@ -58,6 +58,11 @@ struct WriterOptions {
   // @MethodSource (output/parameterized.h), up to max_rows rows and max_params parameters;
   // tests written alike are written once.
   bool parameterize = false;
+  // When both are set (--pin-environment), the class sets the default time zone (an id,
+  // "Etc/UTC") and locale (a language tag, "en-US") before its tests and restores them
+  // after (JUnit 5 @BeforeAll/@AfterAll, JUnit 4 @BeforeClass/@AfterClass): the values its
+  // assertions recorded in them hold on any machine.
+  std::string pin_zone, pin_locale;
   size_t max_rows = 25;
   size_t max_params = 6;
 };

@@ -35,6 +35,14 @@ constexpr std::array<Variation, 4> kVariations = {{
 
 bool ClockShiftAvailable() { return access(kFakeTime, R_OK) == 0; }
 
+RunEnvironment WithoutClockShift(RunEnvironment e) {
+  if (e.env.empty()) return e;
+  e.env.clear();
+  const size_t comma = e.label.find(", ");
+  if (e.label.starts_with("clock ") && comma != std::string::npos) e.label.erase(0, comma + 2);
+  return e;
+}
+
 RunEnvironment EnvironmentForRun(int run) {
   RunEnvironment e;
   const int n = static_cast<int>(kVariations.size()) + 1;

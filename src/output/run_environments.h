@@ -34,6 +34,9 @@ struct RunEnvironment {
 // The environment of validation run `run` (0-based); the table repeats after its end.
 RunEnvironment EnvironmentForRun(int run);
 
+// `e` with the real clock (no libfaketime), its label saying so no more.
+RunEnvironment WithoutClockShift(RunEnvironment e);
+
 // Whether libfaketime is installed (the runs after the first then shift the clock).
 bool ClockShiftAvailable();
 

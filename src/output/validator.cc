@@ -246,7 +246,8 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   std::string run_cp = classes + ":" + cp;
   const std::string file_name = file.class_name + ".java";
   for (int run = 0; run < opts.runs; ++run) {
-    const RunEnvironment env = opts.vary_environment ? EnvironmentForRun(run) : RunEnvironment{};
+    RunEnvironment env = opts.vary_environment ? EnvironmentForRun(run) : RunEnvironment{};
+    if (!opts.shift_clock) env = WithoutClockShift(env);
     std::string reports = (fs::path(opts.work_dir) / ("reports" + std::to_string(run))).string();
     fs::remove_all(reports, ec);
     // As in the search JVM: temporary files in the work directory, and no SecurityManager

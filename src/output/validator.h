@@ -26,6 +26,9 @@ struct ValidatorOptions {
   // Runs after the first vary the clock, time zone, locale, charset and method order
   // (output/run_environments.h); false: every run in this machine's environment.
   bool vary_environment = true;
+  // Whether those runs shift the clock too (libfaketime makes a run several times slower;
+  // output/write_validated.cc shifts it until one round has run every run).
+  bool shift_clock = true;
 };
 
 // The Java release the tests of a class file of major version `class_major` compile with

@@ -43,8 +43,8 @@ using DeclareThrows = std::function<bool(size_t test, const std::string& excepti
 
 // Ways to keep a failing test instead of dropping it; each may be empty.
 struct Repairs {
-  DropAssertion drop_assertion;
-  DeclareThrows declare_throws;
+  DropAssertion drop_assertion = nullptr;
+  DeclareThrows declare_throws = nullptr;
 };
 
 struct ValidatedWriteOptions {

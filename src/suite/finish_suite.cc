@@ -1,6 +1,7 @@
 #include "suite/finish_suite.h"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -73,7 +74,7 @@ std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests, testcase
   for (auto& t : tests) {
     testcase::ExecResult r = ex.Run(t);
     if (!r.Writable() || NamesTheSandbox(t, r, folder)) continue;
-    out.push_back(WrittenTest{std::move(t), std::move(r), {}});
+    out.push_back(WrittenTest{std::move(t), std::move(r), {}, {}, {}});
   }
   return out;
 }
@@ -81,6 +82,50 @@ std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests, testcase
 std::string LastCallName(const testcase::TestCase& t) {
   if (t.stmts.empty() || t.stmts.back().kind != testcase::StmtKind::kCall) return "";
   return t.stmts.back().callable->name;
+}
+
+bool SameObserved(const testcase::Observed& a, const testcase::Observed& b) {
+  const bool same_d = a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
+  return a.kind == b.kind && a.prim == b.prim && a.i == b.i && same_d && a.s == b.s &&
+         a.boxed == b.boxed && a.size == b.size;
+}
+
+// Runs every test again in the search JVM with another default time zone and locale: a value
+// that changes depends on them, or on the clock, randomness, identity hash codes or other
+// threads, and is not asserted; a test whose outcome changes (normal end, or the exception)
+// is dropped. The defaults are restored after. Validation's runs in other environments
+// (output/run_environments.h) catch what one more run here cannot (the date, the hour).
+void DropUnstable(const SuiteContext& ctx, std::vector<WrittenTest>& written,
+                  ValidationFacts& facts) {
+  JNIEnv* env = ctx.executor.env();
+  auto defaults = jvm::DefaultZoneAndLocale(env);
+  if (!defaults.ok()) return;
+  const bool apia = defaults->first != "Pacific/Apia";
+  if (!jvm::SetDefaultZoneAndLocale(env, apia ? "Pacific/Apia" : "Asia/Kolkata",
+                                    defaults->second != "tr-TR" ? "tr-TR" : "de-DE")
+           .ok()) {
+    return;
+  }
+  std::vector<WrittenTest> kept;
+  for (auto& w : written) {
+    testcase::ExecResult again = ctx.executor.Run(w.test);
+    if (again.threw_at != w.result.threw_at ||
+        again.exception_class != w.result.exception_class || !again.Writable()) {
+      ++facts.unstable_tests_in_search;
+      continue;
+    }
+    if (w.keep_assertion.empty()) w.keep_assertion.assign(w.test.size(), true);
+    for (size_t i = 0; i < w.result.values.size() && i < again.values.size(); ++i) {
+      if (i < w.keep_assertion.size() && w.keep_assertion[i] &&
+          !SameObserved(w.result.values[i], again.values[i])) {
+        w.keep_assertion[i] = false;
+        ++facts.unstable_in_search;
+      }
+    }
+    kept.push_back(std::move(w));
+  }
+  written = std::move(kept);
+  (void)jvm::SetDefaultZoneAndLocale(env, defaults->first, defaults->second);
 }
 
 // Mutation-based assertion filtering (generate/search/assertion_filter.h) with the mutants each
@@ -112,15 +157,17 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
   }
 }
 
-// Goals one test reaches, and weak mutants it kills (when they are measured).
+// Goals one test reaches: coverage goals of the class (branches, lines), the goals of the
+// search's criteria, and weak mutants it kills (when they are measured).
 struct TestReach {
-  std::vector<int32_t> goals, killed;
+  std::vector<int32_t> goals, search_goals, killed;
 };
 
 TestReach Reach(const SuiteContext& ctx, const WrittenTest& w) {
   TestReach out;
   testcase::ExecResult r = ctx.executor.Run(w.test);
   out.goals = ctx.model.GoalsReached(r.goals, r.switches);
+  if (ctx.reach) out.search_goals = ctx.reach(w.test, r);
   if (ctx.goals != nullptr) {
     const auto reached = ctx.goals->Evaluate(w.test, r).reached;
     out.killed.assign(reached.begin(), reached.end());
@@ -128,37 +175,48 @@ TestReach Reach(const SuiteContext& ctx, const WrittenTest& w) {
   return out;
 }
 
-// Indexes of the tests to keep (ascending): those with an assertion (a value assertion in
-// `file`, which wrote them one per method, or an expected exception), and, of those
-// without, each one that reaches a goal or kills a mutant no test kept before reaches; it
-// gets a comment saying why it is there.
-std::vector<size_t> AssertingOrNeeded(std::vector<WrittenTest>& written,
-                                      const output::JavaFile& file,
-                                      const std::vector<TestReach>& reach,
-                                      const std::vector<int32_t>& load_goals) {
+// Suite minimization (EvoSuite's, Fraser and Arcuri, "Whole Test Suite Generation", TSE
+// 2013, section 4.4: a test stays only for goals no other kept test covers), greedy, over
+// every goal a test reaches (coverage goals, the search's criteria, weak mutants): tests with
+// an assertion (a value assertion in `file`, which wrote them one per method, or an expected
+// exception) first, most goals first; then those without, each kept only for goals no
+// asserting test reaches, with a comment saying so. Returns the indexes kept, ascending.
+// Coverage and the weak-mutation score of the kept tests equal those of all.
+std::vector<size_t> MinimalSuite(std::vector<WrittenTest>& written, const output::JavaFile& file,
+                                 const std::vector<TestReach>& reach,
+                                 const std::vector<int32_t>& load_goals) {
   std::vector<bool> asserts(written.size(), false);
   for (const auto& [line, at] : file.assertion_at) {
     if (at.first < asserts.size()) asserts[at.first] = true;
   }
-  absl::flat_hash_set<int32_t> goals(load_goals.begin(), load_goals.end()), killed;
   for (size_t i = 0; i < written.size(); ++i) {
     asserts[i] = asserts[i] || written[i].result.threw_at >= 0;
-    if (!asserts[i]) continue;
-    goals.insert(reach[i].goals.begin(), reach[i].goals.end());
-    killed.insert(reach[i].killed.begin(), reach[i].killed.end());
   }
+  auto size = [&reach](size_t i) {
+    return reach[i].goals.size() + reach[i].search_goals.size() + reach[i].killed.size();
+  };
+  std::vector<size_t> order(written.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (asserts[a] != asserts[b]) return static_cast<bool>(asserts[a]);
+    return size(a) > size(b);
+  });
+  // Goal ids of the three kinds live apart.
+  absl::flat_hash_set<int32_t> goals(load_goals.begin(), load_goals.end()), search, killed;
   std::vector<size_t> keep;
-  for (size_t i = 0; i < written.size(); ++i) {
+  for (size_t i : order) {
+    bool adds = false;
+    for (int32_t g : reach[i].goals) adds = goals.insert(g).second || adds;
+    for (int32_t g : reach[i].search_goals) adds = search.insert(g).second || adds;
+    for (int32_t g : reach[i].killed) adds = killed.insert(g).second || adds;
+    if (!adds) continue;
     if (!asserts[i]) {
-      bool adds = false;
-      for (int32_t g : reach[i].goals) adds = goals.insert(g).second || adds;
-      for (int32_t g : reach[i].killed) adds = killed.insert(g).second || adds;
-      if (!adds) continue;
       written[i].comment =
           "No value to assert: kept for coverage that no asserting test reaches.";
     }
     keep.push_back(i);
   }
+  std::sort(keep.begin(), keep.end());
   return keep;
 }
 
@@ -175,12 +233,18 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   std::vector<WrittenTest> written = Execute(std::move(tests), ctx.executor, ctx.test_folder);
   SuiteOutcome outcome;
   if (ctx.goals != nullptr) FilterAssertions(ctx, written, outcome);
+  DropUnstable(ctx, written, outcome.validation);
 
   // 2. Write and validate; drop what fails until the file compiles and passes every run.
   output::WriterOptions wopts;
   wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = ctx.cut_internal;
   wopts.test_suffix = ctx.opts.test_suffix;
+  if (ctx.opts.pin_environment) {
+    JTG_ASSIGN_OR_RETURN(auto defaults, jvm::DefaultZoneAndLocale(ctx.executor.env()));
+    wopts.pin_zone = defaults.first;
+    wopts.pin_locale = defaults.second;
+  }
   wopts.header_comment = "Seed " + std::to_string(ctx.opts.seed) + ".";
   wopts.test_folder = ctx.test_folder;
   output::TypeOracle oracle = MakeOracle(ctx.executor);
@@ -294,18 +358,22 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   // 4. For review: a test that asserts nothing goes unless it alone covers something, and
   // tests that differ only in literals become one parameterized test (JUnit 5). The file
   // is validated again; if it fails, the file of step 2 stays.
-  if (result.written) {
-    std::vector<size_t> keep = AssertingOrNeeded(written, file, reach, ctx.load_goals);
+  const bool in_time = std::chrono::steady_clock::now() < ctx.review_by;
+  if (result.written && in_time) {
+    std::vector<size_t> keep = MinimalSuite(written, file, reach, ctx.load_goals);
     std::vector<WrittenTest> reviewed;
     for (size_t i : keep) reviewed.push_back(written[i]);
     output::WriterOptions ropts = wopts;
     ropts.parameterize = true;
     output::JavaFile again = output::WriteJUnit(reviewed, ropts, oracle);
-    auto v = output::Validate(again, "", vopts);
+    // Its tests passed every run of step 2 one per method: one run checks the new shape.
+    output::ValidatorOptions once = vopts;
+    once.runs = 1;
+    auto v = output::Validate(again, "", once);
     if (v.ok() && v->bad_tests.empty()) again.source = v->source;
     if (v.ok() && v->bad_tests.empty() &&
         output::WriteJavaFile(again, ctx.opts.out_dir, ctx.opts.overwrite).ok()) {
-      outcome.readability.no_assertion_dropped = static_cast<int>(written.size() - keep.size());
+      outcome.readability.redundant_dropped = static_cast<int>(written.size() - keep.size());
       std::vector<TestReach> kept_reach;
       for (size_t i : keep) kept_reach.push_back(std::move(reach[i]));
       reach = std::move(kept_reach);
@@ -317,6 +385,13 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
         std::fprintf(stderr, "note: the reviewed test class (parameterized tests) failed "
                              "validation; the class of one test per method is kept\n");
       }
+    }
+  }
+  if (result.written && !in_time) {
+    outcome.readability.review_failed = true;
+    if (!ctx.opts.quiet) {
+      std::fprintf(stderr, "note: no time left to minimize the suite and write parameterized "
+                           "tests; the class of one test per method is kept\n");
     }
   }
   outcome.tests = static_cast<int>(written.size());

@@ -3,6 +3,7 @@
 // compile or fail; output/write_validated.h) and the final coverage measurement.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
@@ -29,6 +30,9 @@ struct SuiteContext {
   generate::ReachFn reach;               // goals of the search reached by one execution
   generate::GoalModel* goals = nullptr;  // non-null: measure weak mutants of the final suite
   std::string test_folder;               // the sandbox's test folder (sandbox/test_folder.h), or ""
+  // Step 4 (minimization and parameterized tests) is skipped after this time, so that the
+  // run ends within the supervisor's bound.
+  std::chrono::steady_clock::time_point review_by = std::chrono::steady_clock::time_point::max();
 };
 
 struct SuiteOutcome {

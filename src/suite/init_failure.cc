@@ -52,7 +52,7 @@ output::WrittenTest ForNameTest(const std::string& binary_name, const std::strin
   r.threw_at = 1;
   r.exception_class = kInitError;
   r.exception_message = message;
-  return output::WrittenTest{std::move(t), std::move(r), {}};
+  return output::WrittenTest{std::move(t), std::move(r), {}, {}, {}};
 }
 
 }  // namespace

@@ -299,6 +299,11 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       opts,       internal,   *universe, model,
       *executor,  load_goals, reach,     opts.weak_mutation ? goal_model.get() : nullptr,
       test_folder};
+  // The supervisor stops a run at budget + max(120 s, budget) (supervise/supervisor.h);
+  // minimization and parameterized tests are left out past 60 % of the time after the search.
+  ctx.review_by = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(
+                               opts.budget_seconds + 0.6 * std::max(120.0, opts.budget_seconds)));
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;

@@ -40,6 +40,9 @@ struct SuiteOptions {
   // that jtestgen did not write is replaced only with `overwrite`.
   std::string test_suffix = "JtgTest";
   bool overwrite = false;
+  // Pin the default time zone and locale of the search in the written class
+  // (output::WriterOptions::pin_zone), so assertions on values that depend on them stay.
+  bool pin_environment = false;
   // Where jtestgen-report.json goes; "" = output::ReportDirFor(out_dir, "").
   std::string report_dir;
   int junit = 5;

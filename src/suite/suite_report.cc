@@ -47,11 +47,13 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                      {"environments", r.validation.environments},
                      {"assertions_dropped", r.validation.assertions_dropped},
                      {"assertions_dropped_in", r.validation.assertion_reasons},
-                     {"tests_dropped_in", r.validation.test_reasons}};
+                     {"tests_dropped_in", r.validation.test_reasons},
+                     {"unstable_assertions_in_search", r.validation.unstable_in_search},
+                     {"unstable_tests_in_search", r.validation.unstable_tests_in_search}};
   j["readability"] = {{"test_methods", r.readability.test_methods},
                       {"parameterized_groups", r.readability.parameterized_groups},
                       {"duplicates_merged", r.readability.duplicates_merged},
-                      {"no_assertion_dropped", r.readability.no_assertion_dropped},
+                      {"redundant_dropped", r.readability.redundant_dropped},
                       {"no_assertion_kept", r.readability.no_assertion_kept},
                       {"review_failed", r.readability.review_failed}};
   if (!r.run_failure.empty()) {
@@ -138,11 +140,17 @@ void PrintSummary(const SuiteReport& r) {
   std::printf("  tests written:   %d (%d dropped by validation) -> %s\n", r.tests, r.dropped,
               r.test_file.c_str());
   std::printf(
-      "  test methods:    %d (%d parameterized, %d duplicates written once, %d asserting "
-      "nothing dropped, %d kept for coverage)\n",
+      "  test methods:    %d (%d parameterized; %d redundant tests dropped, %d duplicates "
+      "written once; %d asserting nothing, kept for coverage)\n",
       r.readability.test_methods, r.readability.parameterized_groups,
-      r.readability.duplicates_merged, r.readability.no_assertion_dropped,
+      r.readability.redundant_dropped, r.readability.duplicates_merged,
       r.readability.no_assertion_kept);
+  if (r.validation.unstable_in_search > 0 || r.validation.unstable_tests_in_search > 0) {
+    std::printf(
+        "  unstable:        %d assertion(s) and %d test(s) changed when run again with "
+        "another time zone and locale; not written\n",
+        r.validation.unstable_in_search, r.validation.unstable_tests_in_search);
+  }
   if (r.validation.assertions_dropped > 0 || !r.validation.test_reasons.empty()) {
     std::string why;
     for (const auto& [label, n] : r.validation.assertion_reasons) {

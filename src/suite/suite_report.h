@@ -19,6 +19,9 @@ struct ValidationFacts {
   int assertions_dropped = 0;
   // Run environment (or "does not compile", ...) -> assertions / tests dropped there.
   std::map<std::string, int> assertion_reasons, test_reasons;
+  // Before validation: assertions and tests whose values or outcome changed when run again
+  // in the search JVM with another default time zone and locale (finish_suite.cc).
+  int unstable_in_search = 0, unstable_tests_in_search = 0;
 };
 
 // How the written class reads (suite/finish_suite.cc, step 4).
@@ -26,9 +29,9 @@ struct ReadabilityFacts {
   int test_methods = 0;          // @Test and @ParameterizedTest methods
   int parameterized_groups = 0;  // @ParameterizedTest methods
   int duplicates_merged = 0;     // tests written alike to another, written once
-  int no_assertion_dropped = 0;  // tests asserting nothing, covering nothing of their own
+  int redundant_dropped = 0;     // tests covering no goal of their own (suite minimization)
   int no_assertion_kept = 0;     // tests asserting nothing, kept (commented) for coverage
-  bool review_failed = false;    // the reviewed class failed validation; not used
+  bool review_failed = false;    // no time for step 4, or its class failed validation
 };
 
 struct SuiteReport {

@@ -322,5 +322,46 @@ else
     fail "h: a second run could not replace its own file" "$tmp/own3.out"
 fi
 
+# --- i: values of the clock, zone, locale and randomness are not asserted; the suite passes a
+#        day later, elsewhere (issue 24) ------------------------------------------------------
+cgen="$tmp/clock-gen"
+timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$BUILD/fixtures/classes" --class unstable.Clock \
+  --budget 5s --seed 1 --out "$cgen" >"$tmp/clock.out" 2>&1
+rc=$?
+cfile="$cgen/unstable/ClockJtgTest.java"
+clock_ok=1; clock_why=""
+if [[ $rc -ne 0 || ! -f "$cfile" ]]; then
+  clock_ok=0; clock_why="jtestgen exit $rc"
+elif ! grep -q 'twice' "$cfile" || ! grep -q 'assertEquals(' "$cfile"; then
+  clock_ok=0; clock_why="the stable values (twice) are not asserted"
+else
+  mkdir -p "$tmp/clock-classes"
+  SA=/usr/share/java/junit-platform-console-standalone.jar
+  if ! "$JAVAC" -nowarn -d "$tmp/clock-classes" -cp "$BUILD/fixtures/classes:$SA" "$cfile" \
+       >"$tmp/clock.javac" 2>&1; then
+    clock_ok=0; clock_why="does not compile"
+  else
+    FT=/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1
+    k=0
+    for envspec in "-Duser.timezone=Pacific/Apia -Duser.language=tr -Duser.country=TR|+1d" \
+                   "-Duser.timezone=Asia/Kolkata -Duser.language=de -Duser.country=DE|+7h" \
+                   "-Duser.timezone=Europe/London -Duser.language=ja -Duser.country=JP|-30d"; do
+      k=$((k + 1)); props="${envspec%|*}"; shift_by="${envspec#*|}"
+      pre=(); [[ -f "$FT" ]] && pre=(env LD_PRELOAD="$FT" FAKETIME="$shift_by" FAKETIME_DONT_FAKE_MONOTONIC=1)
+      # shellcheck disable=SC2086
+      if ! (cd "$tmp" && "${pre[@]}" "$JAVA_HOME/bin/java" $props -cp "$tmp/clock-classes:$BUILD/fixtures/classes:$SA" \
+            org.junit.platform.console.ConsoleLauncher --disable-banner --details=summary \
+            --select-class=unstable.ClockJtgTest >"$tmp/clock.run$k" 2>&1); then
+        clock_ok=0; clock_why="fails under $props, clock $shift_by"
+      fi
+    done
+  fi
+fi
+if [[ $clock_ok -eq 1 ]]; then
+  pass "i: unstable.Clock: the suite asserts the stable values and passes under 3 other zones, locales and clocks"
+else
+  fail "i: unstable.Clock: $clock_why" "$tmp/clock.out" "$tmp/clock.javac" "$tmp/clock.run1" "$tmp/clock.run2" "$tmp/clock.run3"
+fi
+
 echo "e2e: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

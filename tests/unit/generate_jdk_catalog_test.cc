@@ -155,7 +155,7 @@ TEST(JdkCatalog, WrittenProducersGiveTheEnginesValues) {
         ASSERT_FALSE(r.setup_failed) << type << ": " << r.setup_error;
         bool keep = r.Normal() ? !normal : !threw;
         (r.Normal() ? normal : threw) = true;
-        if (keep) tests.push_back(output::WrittenTest{std::move(tc), std::move(r), {}});
+        if (keep) tests.push_back(output::WrittenTest{std::move(tc), std::move(r), {}, {}, {}});
         if (normal && threw) break;
       }
       if (!normal) {

@@ -198,7 +198,7 @@ TEST(LambdaWriter, WritesLambdasThatCompileAndPass) {
                              Check(1), Check(-1), Feed(), shared}) {
     testcase::ExecResult r = ex.Run(tc);
     ASSERT_TRUE(r.Normal()) << r.exception_class << " " << r.setup_error;
-    tests.push_back(output::WrittenTest{tc, r, {}});
+    tests.push_back(output::WrittenTest{tc, r, {}, {}, {}});
   }
   output::WriterOptions opts;
   opts.cut_internal_name = kLazy;

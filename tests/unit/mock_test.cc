@@ -157,7 +157,7 @@ TEST(MockWriter, WritesMockAndStubsThatCompileAndPass) {
     TestCase tc = ClassifyWithMock(level, name);
     testcase::ExecResult r = ex.Run(tc);
     ASSERT_TRUE(r.Normal()) << r.exception_class << " " << r.setup_error;
-    tests.push_back(output::WrittenTest{tc, r, {}});
+    tests.push_back(output::WrittenTest{tc, r, {}, {}, {}});
   }
   output::WriterOptions opts;
   opts.cut_internal_name = kMocked;
@@ -197,7 +197,7 @@ TEST(MockWriter, WritesMockAndStubsThatCompileAndPass) {
   plain.stmts[1].args = {0};
   testcase::ExecResult r = ex.Run(plain);
   ASSERT_TRUE(r.Normal()) << r.setup_error;
-  output::JavaFile g = output::WriteJUnit({output::WrittenTest{plain, r, {}}}, opts, Oracle(ex));
+  output::JavaFile g = output::WriteJUnit({output::WrittenTest{plain, r, {}, {}, {}}}, opts, Oracle(ex));
   EXPECT_EQ(g.source.find("mockito"), std::string::npos) << g.source;
 }
 

@@ -103,7 +103,7 @@ TEST(StubSubclass, DefinedRunAndWrittenAsAnonymousClasses) {
       testcase::ExecResult r = jvm.executor->Run(tc);
       ASSERT_EQ(r.threw_at, -1) << r.exception_class << " " << r.exception_message;
       results.insert(r.values[static_cast<size_t>(call)].s);
-      tests.push_back(output::WrittenTest{std::move(tc), std::move(r), {}});
+      tests.push_back(output::WrittenTest{std::move(tc), std::move(r), {}, {}, {}});
     }
   }
   // Every outcome of get is reached through some stub.
@@ -164,7 +164,7 @@ TEST(DowncastFactories, ClassMadeOnlyByFactoriesReturningItsInterface) {
     tc.stmts[static_cast<size_t>(obj)].type = p.type;
     testing::AddCallStmt(tc, size, {}, obj);
     testcase::ExecResult r = jvm.executor->Run(tc);
-    if (keep != nullptr) *keep = output::WrittenTest{tc, r, {}};
+    if (keep != nullptr) *keep = output::WrittenTest{tc, r, {}, {}, {}};
     return r;
   };
   output::WrittenTest written;

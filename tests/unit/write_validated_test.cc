@@ -205,11 +205,13 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
   };
   auto r = WriteValidated(
       1, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
-      Repairs{.drop_assertion = [&](size_t test, int stmt) {
-        drops.emplace_back(test, stmt);
-        asserted = false;
-        return true;
-      }});
+      Repairs{.drop_assertion =
+                  [&](size_t test, int stmt) {
+                    drops.emplace_back(test, stmt);
+                    asserted = false;
+                    return true;
+                  },
+              .declare_throws = nullptr});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_EQ(r->dropped, std::vector<bool>{false});
@@ -235,11 +237,12 @@ TEST_F(WriteValidatedTest, AnUnreportedCheckedExceptionGetsAThrowsClause) {
     return f;
   };
   auto r = WriteValidated(2, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
-                          Repairs{.declare_throws = [&](size_t test, const std::string& ex) {
-                            named.push_back(std::to_string(test) + ":" + ex);
-                            clause = "Exception";
-                            return true;
-                          }});
+                          Repairs{.drop_assertion = nullptr,
+                                  .declare_throws = [&](size_t test, const std::string& ex) {
+                                    named.push_back(std::to_string(test) + ":" + ex);
+                                    clause = "Exception";
+                                    return true;
+                                  }});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_EQ(r->dropped, (std::vector<bool>{false, false}));

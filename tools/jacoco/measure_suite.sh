@@ -106,7 +106,7 @@ fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/jtg-measure.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 if [[ "$junit" == 5 ]]; then
-  junit_cp="$SJ/junit-jupiter-api.jar:$SJ/opentest4j.jar:$SJ/apiguardian-api.jar:$SJ/junit-platform-commons.jar"
+  junit_cp="$SJ/junit-jupiter-api.jar:$SJ/junit-jupiter-params.jar:$SJ/opentest4j.jar:$SJ/apiguardian-api.jar:$SJ/junit-platform-commons.jar"
   run_cp="$SJ/junit-platform-console-standalone.jar"
 else
   junit_cp="$SJ/junit4.jar:$SJ/hamcrest-core.jar"

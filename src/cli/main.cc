@@ -31,9 +31,8 @@ int main(int argc, char** argv) {
   cmd->add_option("--test-suffix", suite.test_suffix,
                   "ends the test class's name: <Class><suffix> (default JtgTest)")
       ->check([](const std::string& s) {
-        return jtg::output::ValidTestSuffix(s)
-                   ? std::string()
-                   : std::string("must be letters, digits, '_' or '$'");
+        return jtg::output::ValidTestSuffix(s) ? std::string()
+                                               : std::string("must be letters, digits, '_' or '$'");
       });
   cmd->add_flag("--overwrite", suite.overwrite,
                 "replace a test file of the same name that jtestgen did not write (by default "

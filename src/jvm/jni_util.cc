@@ -133,8 +133,7 @@ std::string DefaultOf(JNIEnv* env, const char* owner, const char* sig, const cha
 StatusOr<std::pair<std::string, std::string>> DefaultZoneAndLocale(JNIEnv* env) {
   std::string zone = DefaultOf(env, "java/util/TimeZone", "()Ljava/util/TimeZone;", "getID");
   JTG_RETURN_IF_ERROR(CheckException(env, "TimeZone.getDefault"));
-  std::string locale =
-      DefaultOf(env, "java/util/Locale", "()Ljava/util/Locale;", "toLanguageTag");
+  std::string locale = DefaultOf(env, "java/util/Locale", "()Ljava/util/Locale;", "toLanguageTag");
   JTG_RETURN_IF_ERROR(CheckException(env, "Locale.getDefault"));
   if (zone.empty() || locale.empty()) {
     return absl::InternalError("the JVM's default time zone or locale could not be read");

@@ -63,7 +63,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::string cut_name = namer.Name(cut);
   std::vector<std::string> body;
   std::map<std::string, int> used;
-  std::vector<std::pair<int, int>> ranges;  // relative to the body
+  std::vector<std::pair<int, int>> ranges;               // relative to the body
   std::vector<std::tuple<int, size_t, int>> assertions;  // body line, test, statement
   FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
                    j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
@@ -157,29 +157,22 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::vector<std::string> fields;
   if (!opts.pin_zone.empty() && !opts.pin_locale.empty()) {
     const std::string tz = namer.Name("java/util/TimeZone"), loc = namer.Name("java/util/Locale");
-    const std::string before = namer.Name(j5 ? "org/junit/jupiter/api/BeforeAll"
-                                             : "org/junit/BeforeClass");
-    const std::string after = namer.Name(j5 ? "org/junit/jupiter/api/AfterAll"
-                                            : "org/junit/AfterClass");
-    fields.insert(fields.end(),
-                  {"  // The expected values were recorded in this time zone and locale.",
-                   "  private static " + tz + " savedTimeZone;",
-                   "  private static " + loc + " savedLocale;",
-                   "",
-                   "  @" + before,
-                   "  public static void pinEnvironment() {",
-                   "    savedTimeZone = " + tz + ".getDefault();",
-                   "    savedLocale = " + loc + ".getDefault();",
-                   "    " + tz + ".setDefault(" + tz + ".getTimeZone(\"" + opts.pin_zone + "\"));",
-                   "    " + loc + ".setDefault(" + loc + ".forLanguageTag(\"" + opts.pin_locale +
-                       "\"));",
-                   "  }",
-                   "",
-                   "  @" + after,
-                   "  public static void restoreEnvironment() {",
-                   "    " + tz + ".setDefault(savedTimeZone);",
-                   "    " + loc + ".setDefault(savedLocale);",
-                   "  }"});
+    const std::string before =
+        namer.Name(j5 ? "org/junit/jupiter/api/BeforeAll" : "org/junit/BeforeClass");
+    const std::string after =
+        namer.Name(j5 ? "org/junit/jupiter/api/AfterAll" : "org/junit/AfterClass");
+    fields.insert(
+        fields.end(),
+        {"  // The expected values were recorded in this time zone and locale.",
+         "  private static " + tz + " savedTimeZone;", "  private static " + loc + " savedLocale;",
+         "", "  @" + before, "  public static void pinEnvironment() {",
+         "    savedTimeZone = " + tz + ".getDefault();",
+         "    savedLocale = " + loc + ".getDefault();",
+         "    " + tz + ".setDefault(" + tz + ".getTimeZone(\"" + opts.pin_zone + "\"));",
+         "    " + loc + ".setDefault(" + loc + ".forLanguageTag(\"" + opts.pin_locale + "\"));",
+         "  }", "", "  @" + after, "  public static void restoreEnvironment() {",
+         "    " + tz + ".setDefault(savedTimeZone);", "    " + loc + ".setDefault(savedLocale);",
+         "  }"});
   }
   if (folder.used) {
     f.uses_test_folder = true;

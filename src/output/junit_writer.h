@@ -48,7 +48,7 @@ struct WriterOptions {
   std::string cut_internal_name;  // a/b/C
   // Ends the test class's name: <Simple><suffix> (output/output_layout.h).
   std::string test_suffix = "JtgTest";
-  std::string header_comment;     // free text put in the class Javadoc
+  std::string header_comment;  // free text put in the class Javadoc
   // The search's test folder (sandbox/test_folder.h), or "". Each occurrence of it in a
   // string literal or an asserted string is written as the path of a JUnit temporary
   // folder: JUnit 5 `@TempDir File tempDir` (`tempDir.getPath() + "/a.txt"`), JUnit 4

@@ -53,8 +53,8 @@ std::string ReportDirFor(const std::string& out_dir, const std::string& report_d
   if (!project.has_filename()) project = project.parent_path();
   project = project.parent_path().parent_path().parent_path();  // above src/<set>/<lang>
   std::error_code ec;
-  bool gradle = fs::exists(project / "build.gradle", ec) ||
-                fs::exists(project / "build.gradle.kts", ec);
+  bool gradle =
+      fs::exists(project / "build.gradle", ec) || fs::exists(project / "build.gradle.kts", ec);
   return (project / (gradle ? "build" : "target") / "jtestgen").string();
 }
 

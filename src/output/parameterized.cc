@@ -11,7 +11,9 @@ namespace {
 
 constexpr char kHole = '\x01';
 
-bool IdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
+bool IdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
 bool IdentPart(char c) { return IdentStart(c) || std::isdigit(static_cast<unsigned char>(c)); }
 bool Digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
@@ -60,11 +62,10 @@ size_t NumberEnd(const std::string& line, size_t i, std::string* type) {
 // The primitive type of Integer.MAX_VALUE and its kin, or "".
 std::string ConstantType(const std::string& owner, const std::string& field) {
   static const std::map<std::string, std::string> kOwners = {
-      {"Integer", "int"},  {"Long", "long"},   {"Short", "short"}, {"Byte", "byte"},
+      {"Integer", "int"},    {"Long", "long"},   {"Short", "short"},  {"Byte", "byte"},
       {"Character", "char"}, {"Float", "float"}, {"Double", "double"}};
-  static const std::set<std::string> kFields = {"MAX_VALUE", "MIN_VALUE", "NaN",
-                                                "POSITIVE_INFINITY", "NEGATIVE_INFINITY",
-                                                "MIN_NORMAL"};
+  static const std::set<std::string> kFields = {
+      "MAX_VALUE", "MIN_VALUE", "NaN", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "MIN_NORMAL"};
   auto o = kOwners.find(owner);
   return o != kOwners.end() && kFields.contains(field) ? o->second : "";
 }
@@ -97,18 +98,18 @@ std::string ShapeOf(const std::string& raw, std::vector<LiteralToken>* tokens) {
     if (c == '"' || c == '\'') {
       end = QuotedEnd(line, i);
       type = c == '"' ? "String" : "char";
-    } else if (c == '(' && (line.compare(i, 7, "(byte) ") == 0 ||
-                            line.compare(i, 8, "(short) ") == 0)) {
+    } else if (c == '(' &&
+               (line.compare(i, 7, "(byte) ") == 0 || line.compare(i, 8, "(short) ") == 0)) {
       size_t at = line.find(' ', i) + 1;
-      if (at < line.size() && (Digit(line[at]) || (line[at] == '-' && at + 1 < line.size() &&
-                                                   Digit(line[at + 1])))) {
+      if (at < line.size() &&
+          (Digit(line[at]) || (line[at] == '-' && at + 1 < line.size() && Digit(line[at + 1])))) {
         std::string ignored;
         end = NumberEnd(line, at, &ignored);
         type = line[i + 1] == 'b' ? "byte" : "short";
       }
-    } else if (Digit(c) || (c == '-' && i + 1 < line.size() && Digit(line[i + 1]) &&
-                            std::string("(,={[>").find(PrevNonSpace(line, i)) !=
-                                std::string::npos)) {
+    } else if (Digit(c) ||
+               (c == '-' && i + 1 < line.size() && Digit(line[i + 1]) &&
+                std::string("(,={[>").find(PrevNonSpace(line, i)) != std::string::npos)) {
       end = NumberEnd(line, i, &type);
     } else if (IdentStart(c)) {
       size_t k = i;
@@ -183,8 +184,8 @@ std::string TypeStem(const std::string& type) {
 
 }  // namespace
 
-std::vector<std::vector<size_t>> GroupByShape(const std::vector<TestBody>& tests,
-                                              size_t max_rows, size_t max_params) {
+std::vector<std::vector<size_t>> GroupByShape(const std::vector<TestBody>& tests, size_t max_rows,
+                                              size_t max_params) {
   std::vector<Shaped> shaped;
   shaped.reserve(tests.size());
   for (const auto& t : tests) shaped.push_back(Shape(t));
@@ -199,9 +200,9 @@ std::vector<std::vector<size_t>> GroupByShape(const std::vector<TestBody>& tests
   for (const auto& key : order) {
     const auto& members = by_key[key];
     for (size_t from = 0; from + 1 < members.size(); from += max_rows) {
-      std::vector<size_t> chunk(members.begin() + static_cast<std::ptrdiff_t>(from),
-                                members.begin() + static_cast<std::ptrdiff_t>(
-                                                      std::min(members.size(), from + max_rows)));
+      std::vector<size_t> chunk(
+          members.begin() + static_cast<std::ptrdiff_t>(from),
+          members.begin() + static_cast<std::ptrdiff_t>(std::min(members.size(), from + max_rows)));
       if (chunk.size() < 2) break;
       if (Varying(shaped, chunk).size() > max_params) continue;
       groups.push_back(std::move(chunk));
@@ -220,8 +221,7 @@ std::vector<size_t> VaryingLiterals(const std::vector<TestBody>& tests,
 
 std::vector<std::string> WriteParameterized(const std::vector<TestBody>& tests,
                                             const std::vector<size_t>& group,
-                                            const std::string& name,
-                                            const ParamTypeNames& names) {
+                                            const std::string& name, const ParamTypeNames& names) {
   std::vector<Shaped> shaped(tests.size());
   for (size_t m : group) shaped[m] = Shape(tests[m]);
   const std::vector<size_t> varying = Varying(shaped, group);
@@ -247,7 +247,7 @@ std::vector<std::string> WriteParameterized(const std::vector<TestBody>& tests,
     }
   }
   std::vector<std::string> out = {"  @" + names.parameterized_test,
-                                   "  @" + names.method_source + "(\"" + name + "Cases\")"};
+                                  "  @" + names.method_source + "(\"" + name + "Cases\")"};
   std::string sig = "  public void " + name + "(";
   for (size_t k = 0; k < decls.size(); ++k) sig += (k > 0 ? ", " : "") + decls[k];
   out.push_back(sig + ")" + tests[group[0]].header + " {");

@@ -37,8 +37,8 @@ struct TestBody {
 // Groups of tests (indexes into `tests`, ascending; each test in at most one group) that
 // differ only in literals, with at least 2 and at most `max_rows` members and at most
 // `max_params` varying literals. Groups are listed by their first member.
-std::vector<std::vector<size_t>> GroupByShape(const std::vector<TestBody>& tests,
-                                              size_t max_rows, size_t max_params);
+std::vector<std::vector<size_t>> GroupByShape(const std::vector<TestBody>& tests, size_t max_rows,
+                                              size_t max_params);
 
 // Indexes of the literals (in ShapeOf order over all lines) that differ among `group`'s
 // members; empty when the members are the same test written twice.
@@ -62,7 +62,6 @@ struct ParamTypeNames {
 // digit, lambda parameters are p_N: no clash).
 std::vector<std::string> WriteParameterized(const std::vector<TestBody>& tests,
                                             const std::vector<size_t>& group,
-                                            const std::string& name,
-                                            const ParamTypeNames& names);
+                                            const std::string& name, const ParamTypeNames& names);
 
 }  // namespace jtg::output

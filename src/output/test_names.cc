@@ -41,9 +41,8 @@ int Focus(const testcase::TestCase& t, const testcase::ExecResult& r,
     if (s.kind != StmtKind::kCall) continue;
     if (last_call < 0) last_call = i;
     const auto u = static_cast<size_t>(i);
-    const bool asserted = (keep.empty() || (u < keep.size() && keep[u])) &&
-                          u < r.values.size() && r.values[u].kind != Observed::kNone &&
-                          !s.callable->IsConstructor();
+    const bool asserted = (keep.empty() || (u < keep.size() && keep[u])) && u < r.values.size() &&
+                          r.values[u].kind != Observed::kNone && !s.callable->IsConstructor();
     if (asserted) return i;
   }
   return last_call;
@@ -53,8 +52,8 @@ std::string Condition(const testcase::TestCase& t, const Stmt& call) {
   for (int a : call.args) {
     const Stmt& arg = t.stmts[static_cast<size_t>(a)];
     if (arg.kind == StmtKind::kNull) {
-      return "null" + Capitalized(Identifier(Simple(arg.type.dims > 0 ? std::string("Array")
-                                                                        : arg.type.class_name)));
+      return "null" + Capitalized(Identifier(
+                          Simple(arg.type.dims > 0 ? std::string("Array") : arg.type.class_name)));
     }
     if (arg.kind != StmtKind::kLiteral || arg.lit.n_mult != 0) continue;
     const auto& lit = arg.lit;

@@ -59,7 +59,7 @@ struct Validation {
   // Tests (in bad_tests) whose only compile errors are unreported checked exceptions ->
   // the exception javac names ("IOException", "java.lang.Throwable").
   std::map<std::string, std::string> unreported;
-  std::string log;                  // javac / JUnit output of the last failing step
+  std::string log;  // javac / JUnit output of the last failing step
   int runs_done = 0;
   // A JUnit run failed as a whole (crash, exit, out of memory, time limit) without naming a
   // failing test: then bad_tests holds every test (see run_breakers.h to do better), and

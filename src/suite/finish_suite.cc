@@ -1,8 +1,8 @@
 #include "suite/finish_suite.h"
 
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -109,8 +109,8 @@ void DropUnstable(const SuiteContext& ctx, std::vector<WrittenTest>& written,
   std::vector<WrittenTest> kept;
   for (auto& w : written) {
     testcase::ExecResult again = ctx.executor.Run(w.test);
-    if (again.threw_at != w.result.threw_at ||
-        again.exception_class != w.result.exception_class || !again.Writable()) {
+    if (again.threw_at != w.result.threw_at || again.exception_class != w.result.exception_class ||
+        !again.Writable()) {
       ++facts.unstable_tests_in_search;
       continue;
     }
@@ -211,8 +211,7 @@ std::vector<size_t> MinimalSuite(std::vector<WrittenTest>& written, const output
     for (int32_t g : reach[i].killed) adds = killed.insert(g).second || adds;
     if (!adds) continue;
     if (!asserts[i]) {
-      written[i].comment =
-          "No value to assert: kept for coverage that no asserting test reaches.";
+      written[i].comment = "No value to assert: kept for coverage that no asserting test reaches.";
     }
     keep.push_back(i);
   }
@@ -316,18 +315,17 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     return true;
   };
   output::ValidatedWriteOptions vw;
-  vw.max_rounds = 8;  // assertion drops (below) take rounds too
+  vw.max_rounds = 8;           // assertion drops (below) take rounds too
   vw.write_when_empty = true;  // the class is written even when no test is kept
   vw.quiet = ctx.opts.quiet;
   vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
-  JTG_ASSIGN_OR_RETURN(output::ValidatedWrite result, output::WriteValidated(
-                                                          written.size(),
-                                                          [&](const std::vector<size_t>& kept) {
-                                                            return output::WriteJUnit(
-                                                                kept_tests(kept), wopts, oracle);
-                                                          },
-                                                          ctx.opts.out_dir, vopts, vw, refine,
-                                                          repairs));
+  JTG_ASSIGN_OR_RETURN(output::ValidatedWrite result,
+                       output::WriteValidated(
+                           written.size(),
+                           [&](const std::vector<size_t>& kept) {
+                             return output::WriteJUnit(kept_tests(kept), wopts, oracle);
+                           },
+                           ctx.opts.out_dir, vopts, vw, refine, repairs));
   if (!result.converged) {
     return absl::InternalError("validation did not converge; last log:\n" + result.last_log);
   }
@@ -382,16 +380,18 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     } else {
       outcome.readability.review_failed = true;
       if (!ctx.opts.quiet) {
-        std::fprintf(stderr, "note: the reviewed test class (parameterized tests) failed "
-                             "validation; the class of one test per method is kept\n");
+        std::fprintf(stderr,
+                     "note: the reviewed test class (parameterized tests) failed "
+                     "validation; the class of one test per method is kept\n");
       }
     }
   }
   if (result.written && !in_time) {
     outcome.readability.review_failed = true;
     if (!ctx.opts.quiet) {
-      std::fprintf(stderr, "note: no time left to minimize the suite and write parameterized "
-                           "tests; the class of one test per method is kept\n");
+      std::fprintf(stderr,
+                   "note: no time left to minimize the suite and write parameterized "
+                   "tests; the class of one test per method is kept\n");
     }
   }
   outcome.tests = static_cast<int>(written.size());

@@ -159,8 +159,8 @@ void PrintSummary(const SuiteReport& r) {
     std::printf(
         "  validation:      %zu runs, varying clock, time zone, locale, charset and order; %d "
         "assertion(s) dropped as they changed%s%s\n",
-        r.validation.environments.size(), r.validation.assertions_dropped,
-        why.empty() ? "" : " (", why.empty() ? "" : (why + ")").c_str());
+        r.validation.environments.size(), r.validation.assertions_dropped, why.empty() ? "" : " (",
+        why.empty() ? "" : (why + ")").c_str());
   }
   std::printf("  branches:        %d/%d (%.1f%%)\n", r.coverage.branches_covered,
               r.coverage.branches_total, r.coverage.BranchPct());

@@ -197,7 +197,8 @@ TEST(MockWriter, WritesMockAndStubsThatCompileAndPass) {
   plain.stmts[1].args = {0};
   testcase::ExecResult r = ex.Run(plain);
   ASSERT_TRUE(r.Normal()) << r.setup_error;
-  output::JavaFile g = output::WriteJUnit({output::WrittenTest{plain, r, {}, {}, {}}}, opts, Oracle(ex));
+  output::JavaFile g =
+      output::WriteJUnit({output::WrittenTest{plain, r, {}, {}, {}}}, opts, Oracle(ex));
   EXPECT_EQ(g.source.find("mockito"), std::string::npos) << g.source;
 }
 

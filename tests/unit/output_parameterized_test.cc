@@ -97,8 +97,7 @@ TEST(Parameterized, TestsDifferingInLiteralsBecomeOneWithRows) {
   EXPECT_EQ(f.parameterized_groups, 1);
   EXPECT_NE(s.find("@ParameterizedTest"), std::string::npos) << s;
   EXPECT_NE(s.find("@MethodSource(\"isEmptyCases\")"), std::string::npos) << s;
-  EXPECT_NE(s.find("public void isEmpty(String text, boolean expected) {"), std::string::npos)
-      << s;
+  EXPECT_NE(s.find("public void isEmpty(String text, boolean expected) {"), std::string::npos) << s;
   EXPECT_NE(s.find("boolean boolean0 = Strs.isEmpty(text);"), std::string::npos) << s;
   EXPECT_NE(s.find("assertEquals(expected, boolean0);"), std::string::npos) << s;
   EXPECT_NE(s.find("Arguments.of(\"b\\\"c\", false),"), std::string::npos) << s;

@@ -129,7 +129,6 @@ TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestIsAnErrorAndRemovesTheFile)
   EXPECT_FALSE(fs::exists(Final()));
 }
 
-
 }  // namespace
 }  // namespace jtg::output
 
@@ -147,7 +146,6 @@ TEST(ValidatorErrors, AnUnusableWorkDirectoryIsAnErrorNotAnException) {
   EXPECT_NE(std::string(v.status().message()).find("/dev/null/jtg-work"), std::string::npos)
       << v.status();
 }
-
 
 }  // namespace
 }  // namespace jtg::output
@@ -203,15 +201,14 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
     }
     return f;
   };
-  auto r = WriteValidated(
-      1, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
-      Repairs{.drop_assertion =
-                  [&](size_t test, int stmt) {
-                    drops.emplace_back(test, stmt);
-                    asserted = false;
-                    return true;
-                  },
-              .declare_throws = nullptr});
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
+                          Repairs{.drop_assertion =
+                                      [&](size_t test, int stmt) {
+                                        drops.emplace_back(test, stmt);
+                                        asserted = false;
+                                        return true;
+                                      },
+                                  .declare_throws = nullptr});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_EQ(r->dropped, std::vector<bool>{false});
@@ -236,13 +233,13 @@ TEST_F(WriteValidatedTest, AnUnreportedCheckedExceptionGetsAThrowsClause) {
     f.source.replace(second, body.size(), "    Thread.sleep(0);\n");
     return f;
   };
-  auto r = WriteValidated(2, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
-                          Repairs{.drop_assertion = nullptr,
-                                  .declare_throws = [&](size_t test, const std::string& ex) {
-                                    named.push_back(std::to_string(test) + ":" + ex);
-                                    clause = "Exception";
-                                    return true;
-                                  }});
+  auto r = WriteValidated(
+      2, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
+      Repairs{.drop_assertion = nullptr, .declare_throws = [&](size_t test, const std::string& ex) {
+                named.push_back(std::to_string(test) + ":" + ex);
+                clause = "Exception";
+                return true;
+              }});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_EQ(r->dropped, (std::vector<bool>{false, false}));

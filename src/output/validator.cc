@@ -8,6 +8,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "jvm/java_home.h"
 #include "output/output_layout.h"
@@ -245,6 +246,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   v.source = SettleSuppressions(file, javac.output);
   std::string run_cp = classes + ":" + cp;
   const std::string file_name = file.class_name + ".java";
+  // Each run's command, then the runs two at a time (each JVM is mostly one busy thread; the
+  // search JVM waits meanwhile).
+  struct Run {
+    std::vector<std::string> argv;
+    ProcessOptions popts;
+    std::string reports, label;
+  };
+  std::vector<Run> runs;
   for (int run = 0; run < opts.runs; ++run) {
     RunEnvironment env = opts.vary_environment ? EnvironmentForRun(run) : RunEnvironment{};
     if (!opts.shift_clock) env = WithoutClockShift(env);
@@ -281,6 +290,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
                                      "-cp",
                                      run_cp};
     argv.insert(argv.end() - 2, env.jvm_args.begin(), env.jvm_args.end());
+    std::string label = env.label;
     if (opts.dialect == Dialect::kJUnit5) {
       for (const char* a : {"org.junit.platform.console.ConsoleLauncher", "--disable-banner",
                             "--disable-ansi-colors", "--details=none"}) {
@@ -297,6 +307,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
             "Random");
         argv.push_back("--config=junit.jupiter.execution.order.random.seed=" +
                        std::to_string(env.order_seed));
+        label += ", shuffled order";
       }
       argv.push_back("--select-class=" + Qualified(file));
       argv.push_back("--reports-dir=" + reports);
@@ -304,34 +315,51 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       argv.push_back("org.junit.runner.JUnitCore");
       argv.push_back(Qualified(file));
     }
-    // In a network of its own (ports the search JVM still holds must not make a test pass),
-    // and in an empty working directory of its own: a test must not depend on files that
-    // earlier runs, or the search, left behind.
+    // In a network of its own (ports the search JVM still holds must not make a test pass;
+    // the other run's ports neither), and in an empty working directory of its own: a test
+    // must not depend on files that earlier runs, or the search, left behind.
     ProcessOptions popts;
     popts.own_network = true;
     popts.cwd = run_cwd.string();
     popts.env = env.env;
-    JTG_ASSIGN_OR_RETURN(auto r, RunProcess(argv, 180, popts));
-    ++v.runs_done;
-    std::map<std::string, int> bad = opts.dialect == Dialect::kJUnit5
-                                         ? FailedJUnit5(reports, file_name)
-                                         : FailedJUnit4("\n" + r.output, file_name);
-    if (r.exit_code != 0 && bad.empty()) {
-      // The run failed as a whole (crash, System.exit, time limit): every test is suspect.
-      v.log = r.output;
-      v.whole_run_failed = true;
-      v.failure = r.exit_code == 124  ? "passed its time limit"
-                  : r.exit_code > 128 ? "killed by signal " + std::to_string(r.exit_code - 128)
-                                      : "exit code " + std::to_string(r.exit_code);
-      for (const auto& n : file.test_names) v.bad_tests.insert(n);
-      return v;
+    runs.push_back(Run{std::move(argv), std::move(popts), std::move(reports), std::move(label)});
+  }
+  constexpr size_t kAtOnce = 2;
+  for (size_t first = 0; first < runs.size(); first += kAtOnce) {
+    const size_t last = std::min(runs.size(), first + kAtOnce);
+    std::vector<StatusOr<ProcessResult>> results(last - first,
+                                                 absl::InternalError("validation run not started"));
+    {
+      std::vector<std::thread> threads;
+      for (size_t k = first; k < last; ++k) {
+        threads.emplace_back([&runs, &results, first, k] {
+          results[k - first] = RunProcess(runs[k].argv, 180, runs[k].popts);
+        });
+      }
+      for (auto& t : threads) t.join();
     }
-    if (!bad.empty()) v.log = r.output;
-    for (const auto& [name, line] : bad) {
-      v.bad_tests.insert(name);
-      std::string label = env.label;
-      if (env.order_seed > 0 && opts.dialect == Dialect::kJUnit5) label += ", shuffled order";
-      v.failures.emplace(name, TestFailure{line, label});
+    for (size_t k = first; k < last; ++k) {
+      if (!results[k - first].ok()) return results[k - first].status();
+      const ProcessResult& r = *results[k - first];
+      ++v.runs_done;
+      std::map<std::string, int> bad = opts.dialect == Dialect::kJUnit5
+                                           ? FailedJUnit5(runs[k].reports, file_name)
+                                           : FailedJUnit4("\n" + r.output, file_name);
+      if (r.exit_code != 0 && bad.empty()) {
+        // The run failed as a whole (crash, System.exit, time limit): every test is suspect.
+        v.log = r.output;
+        v.whole_run_failed = true;
+        v.failure = r.exit_code == 124  ? "passed its time limit"
+                    : r.exit_code > 128 ? "killed by signal " + std::to_string(r.exit_code - 128)
+                                        : "exit code " + std::to_string(r.exit_code);
+        for (const auto& n : file.test_names) v.bad_tests.insert(n);
+        return v;
+      }
+      if (!bad.empty()) v.log = r.output;
+      for (const auto& [name, line] : bad) {
+        v.bad_tests.insert(name);
+        v.failures.emplace(name, TestFailure{line, runs[k].label});
+      }
     }
   }
   if (v.bad_tests.empty() && !source_root.empty()) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -20,6 +19,7 @@
 #include "output/run_environments.h"
 #include "output/validator.h"
 #include "output/write_validated.h"
+#include "suite/review_suite.h"
 
 namespace jtg::suite {
 
@@ -84,50 +84,6 @@ std::string LastCallName(const testcase::TestCase& t) {
   return t.stmts.back().callable->name;
 }
 
-bool SameObserved(const testcase::Observed& a, const testcase::Observed& b) {
-  const bool same_d = a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
-  return a.kind == b.kind && a.prim == b.prim && a.i == b.i && same_d && a.s == b.s &&
-         a.boxed == b.boxed && a.size == b.size;
-}
-
-// Runs every test again in the search JVM with another default time zone and locale: a value
-// that changes depends on them, or on the clock, randomness, identity hash codes or other
-// threads, and is not asserted; a test whose outcome changes (normal end, or the exception)
-// is dropped. The defaults are restored after. Validation's runs in other environments
-// (output/run_environments.h) catch what one more run here cannot (the date, the hour).
-void DropUnstable(const SuiteContext& ctx, std::vector<WrittenTest>& written,
-                  ValidationFacts& facts) {
-  JNIEnv* env = ctx.executor.env();
-  auto defaults = jvm::DefaultZoneAndLocale(env);
-  if (!defaults.ok()) return;
-  const bool apia = defaults->first != "Pacific/Apia";
-  if (!jvm::SetDefaultZoneAndLocale(env, apia ? "Pacific/Apia" : "Asia/Kolkata",
-                                    defaults->second != "tr-TR" ? "tr-TR" : "de-DE")
-           .ok()) {
-    return;
-  }
-  std::vector<WrittenTest> kept;
-  for (auto& w : written) {
-    testcase::ExecResult again = ctx.executor.Run(w.test);
-    if (again.threw_at != w.result.threw_at || again.exception_class != w.result.exception_class ||
-        !again.Writable()) {
-      ++facts.unstable_tests_in_search;
-      continue;
-    }
-    if (w.keep_assertion.empty()) w.keep_assertion.assign(w.test.size(), true);
-    for (size_t i = 0; i < w.result.values.size() && i < again.values.size(); ++i) {
-      if (i < w.keep_assertion.size() && w.keep_assertion[i] &&
-          !SameObserved(w.result.values[i], again.values[i])) {
-        w.keep_assertion[i] = false;
-        ++facts.unstable_in_search;
-      }
-    }
-    kept.push_back(std::move(w));
-  }
-  written = std::move(kept);
-  (void)jvm::SetDefaultZoneAndLocale(env, defaults->first, defaults->second);
-}
-
 // Mutation-based assertion filtering (generate/search/assertion_filter.h) with the mutants each
 // test infected, switched on one at a time. Bounded by max(5 s, 10% of the budget); tests
 // not reached by then keep every assertion.
@@ -155,68 +111,6 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
     outcome.assertions_after += c.assertions_after;
     w.keep_assertion = std::move(c.keep);
   }
-}
-
-// Goals one test reaches: coverage goals of the class (branches, lines), the goals of the
-// search's criteria, and weak mutants it kills (when they are measured).
-struct TestReach {
-  std::vector<int32_t> goals, search_goals, killed;
-};
-
-TestReach Reach(const SuiteContext& ctx, const WrittenTest& w) {
-  TestReach out;
-  testcase::ExecResult r = ctx.executor.Run(w.test);
-  out.goals = ctx.model.GoalsReached(r.goals, r.switches);
-  if (ctx.reach) out.search_goals = ctx.reach(w.test, r);
-  if (ctx.goals != nullptr) {
-    const auto reached = ctx.goals->Evaluate(w.test, r).reached;
-    out.killed.assign(reached.begin(), reached.end());
-  }
-  return out;
-}
-
-// Suite minimization (EvoSuite's, Fraser and Arcuri, "Whole Test Suite Generation", TSE
-// 2013, section 4.4: a test stays only for goals no other kept test covers), greedy, over
-// every goal a test reaches (coverage goals, the search's criteria, weak mutants): tests with
-// an assertion (a value assertion in `file`, which wrote them one per method, or an expected
-// exception) first, most goals first; then those without, each kept only for goals no
-// asserting test reaches, with a comment saying so. Returns the indexes kept, ascending.
-// Coverage and the weak-mutation score of the kept tests equal those of all.
-std::vector<size_t> MinimalSuite(std::vector<WrittenTest>& written, const output::JavaFile& file,
-                                 const std::vector<TestReach>& reach,
-                                 const std::vector<int32_t>& load_goals) {
-  std::vector<bool> asserts(written.size(), false);
-  for (const auto& [line, at] : file.assertion_at) {
-    if (at.first < asserts.size()) asserts[at.first] = true;
-  }
-  for (size_t i = 0; i < written.size(); ++i) {
-    asserts[i] = asserts[i] || written[i].result.threw_at >= 0;
-  }
-  auto size = [&reach](size_t i) {
-    return reach[i].goals.size() + reach[i].search_goals.size() + reach[i].killed.size();
-  };
-  std::vector<size_t> order(written.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (asserts[a] != asserts[b]) return static_cast<bool>(asserts[a]);
-    return size(a) > size(b);
-  });
-  // Goal ids of the three kinds live apart.
-  absl::flat_hash_set<int32_t> goals(load_goals.begin(), load_goals.end()), search, killed;
-  std::vector<size_t> keep;
-  for (size_t i : order) {
-    bool adds = false;
-    for (int32_t g : reach[i].goals) adds = goals.insert(g).second || adds;
-    for (int32_t g : reach[i].search_goals) adds = search.insert(g).second || adds;
-    for (int32_t g : reach[i].killed) adds = killed.insert(g).second || adds;
-    if (!adds) continue;
-    if (!asserts[i]) {
-      written[i].comment = "No value to assert: kept for coverage that no asserting test reaches.";
-    }
-    keep.push_back(i);
-  }
-  std::sort(keep.begin(), keep.end());
-  return keep;
 }
 
 }  // namespace

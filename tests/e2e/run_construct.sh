@@ -73,7 +73,7 @@ check fixtures.construct.Grid     Grid     all 'new int\[\]\[\]'            # (d
 check 'fixtures.construct.Outer$Inner' Outer_Inner all '\.new Inner\('     # (e) inner class as CUT
 check fixtures.construct.Outer    Outer    all '\.new Inner\('              # (e) inner class parameter
 check fixtures.construct.Geometry Geometry all 'Shapes\.circle\('           # (f) factory-only type
-check fixtures.construct.Generic  Generic  all 'put\("[^"]*", Long\.valueOf\(' # (g) type arguments: Map<String, Long>
+check fixtures.construct.Generic  Generic  all 'put\(("[^"]*"|text[_0-9]*), Long\.valueOf\(' # (g) type arguments: Map<String, Long> (a parameterized test's rows give the text)
 check fixtures.construct.Alarm    Alarm    all 'setLevel\('               # (i) candidate sequence search: collaborator mutators
 check fixtures.construct.Lazy     Lazy     all 'Supplier supplier[0-9]+ = \(\) -> ' # (h) lambdas: Supplier, SAMs with no implementation
 

@@ -245,15 +245,17 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
 
   // 3. What each kept test covers, from our own probes.
   std::vector<TestReach> reach;
+  reach.reserve(written.size());
   for (const auto& w : written) reach.push_back(Reach(ctx, w));
 
-  // 4. For review: a test that asserts nothing goes unless it alone covers something, and
-  // tests that differ only in literals become one parameterized test (JUnit 5). The file
-  // is validated again; if it fails, the file of step 2 stays.
+  // 4. For review: suite minimization (review_suite.h; a test asserting nothing stays only
+  // for goals of its own), and tests that differ only in literals become one parameterized
+  // test (JUnit 5). The file is validated again; if it fails, the file of step 2 stays.
   const bool in_time = std::chrono::steady_clock::now() < ctx.review_by;
   if (result.written && in_time) {
     std::vector<size_t> keep = MinimalSuite(written, file, reach, ctx.load_goals);
     std::vector<WrittenTest> reviewed;
+    reviewed.reserve(keep.size());
     for (size_t i : keep) reviewed.push_back(written[i]);
     output::WriterOptions ropts = wopts;
     ropts.parameterize = true;
@@ -267,6 +269,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
         output::WriteJavaFile(again, ctx.opts.out_dir, ctx.opts.overwrite).ok()) {
       outcome.readability.redundant_dropped = static_cast<int>(written.size() - keep.size());
       std::vector<TestReach> kept_reach;
+      kept_reach.reserve(keep.size());
       for (size_t i : keep) kept_reach.push_back(std::move(reach[i]));
       reach = std::move(kept_reach);
       written = std::move(reviewed);

@@ -20,15 +20,16 @@ struct Variation {
 };
 
 // One row per run after the first. Every zone and locale differs from the others. The clock
-// is shifted in two runs only: libfaketime makes the JVM's every clock read (it reads the
-// monotonic clock constantly) take a lock and mask signals, so a shifted run costs several
-// times a plain one (bench/RESULTS.md, issue 24). +31h moves the date, the weekday and the
-// hour of day; +40d the month and, for most zones, the daylight-saving offset.
+// is shifted in the last run only: libfaketime makes the JVM's every clock read (it reads
+// the monotonic clock constantly) take a lock and mask signals, so a shifted run costs
+// several times a plain one (bench/RESULTS.md, issue 24), and the validator runs it last,
+// when the plain runs tell how long it may take. +31h moves the date, the weekday and the
+// hour of day.
 constexpr std::array<Variation, 4> kVariations = {{
-    {"+31h", "Pacific/Apia", "tr", "TR", "ISO-8859-1"},
+    {nullptr, "Pacific/Apia", "tr", "TR", "ISO-8859-1"},
     {nullptr, "Asia/Kolkata", "de", "DE", nullptr},
-    {"+40d", "Europe/London", "ja", "JP", nullptr},
-    {nullptr, "America/St_Johns", "en", "US", nullptr},
+    {nullptr, "America/St_Johns", "ja", "JP", nullptr},
+    {"+31h", "Europe/London", "en", "US", nullptr},
 }};
 
 }  // namespace

@@ -1,11 +1,11 @@
 // The environments of the validation runs (issue 24): a written test must pass on another
 // machine and later in the day, not only where and when jtestgen wrote it. Run 0 is this
 // machine's environment; each further run changes several things at once:
-//   - the clock, shifted by a day and hours, and by weeks, in two of the runs, with Debian's
+//   - the clock, shifted by a day and 7 hours in the last run (run 4), with Debian's
 //     libfaketime (LD_PRELOAD; the monotonic clock stays real, so timeouts hold). Without
 //     libfaketime installed the clock is not shifted and ClockShiftAvailable() says so;
 //   - the default time zone (user.timezone): zones with half-hour offsets, the date line
-//     and daylight saving (Asia/Kolkata, Pacific/Apia, Europe/London, America/St_Johns);
+//     and daylight saving (Pacific/Apia, Asia/Kolkata, America/St_Johns, Europe/London);
 //   - the default locale (user.language/user.country): tr-TR (dotless i), de-DE (decimal
 //     comma), ja-JP (other scripts and calendars);
 //   - the default charset (file.encoding ISO-8859-1 in one run);

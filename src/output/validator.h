@@ -3,6 +3,7 @@
 // which test methods did not compile or failed in any run, so they can be dropped.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <set>
 #include <string>
@@ -27,8 +28,13 @@ struct ValidatorOptions {
   // (output/run_environments.h); false: every run in this machine's environment.
   bool vary_environment = true;
   // Whether those runs shift the clock too (libfaketime makes a run several times slower;
-  // output/write_validated.cc shifts it until one round has run every run).
+  // output/write_validated.cc shifts it until one round has run every run), and the time by
+  // which a run with a shifted clock must be expected to end (four times the longest pair
+  // of plain runs); one that would end later runs with the real clock
+  // (Validation::clock_skipped).
   bool shift_clock = true;
+  std::chrono::steady_clock::time_point shift_clock_by =
+      std::chrono::steady_clock::time_point::max();
 };
 
 // The Java release the tests of a class file of major version `class_major` compile with
@@ -66,6 +72,7 @@ struct Validation {
   // `failure` says how the run ended ("exit code 137").
   bool whole_run_failed = false;
   std::string failure;
+  bool clock_skipped = false;  // a clock-shifted run ran with the real clock (no time left)
 };
 
 // Compiles `file` in opts.work_dir and runs it; when every test passed every run, writes it

@@ -60,9 +60,11 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
       return v.status();
     }
     if (v->bad_tests.empty()) {
+      out.clock_skipped = out.clock_skipped || v->clock_skipped;
       out.written = !out_dir.empty();
       return out;
     }
+    out.clock_skipped = out.clock_skipped || v->clock_skipped;
     if (v->runs_done == vopts.runs) run_opts.shift_clock = false;
     out.last_log = v->log;
     if (v->whole_run_failed) {

@@ -65,6 +65,7 @@ struct ValidatedWrite {
   std::string run_failure;    // how the last run failing as a whole ended, or ""
   int rounds = 0;
   int assertions_dropped = 0;  // by DropAssertion
+  bool clock_skipped = false;  // some round ran its clock-shifted run with the real clock
   // Why assertions and tests were dropped: the environment of the run they failed in
   // (RunEnvironment::label) or "does not compile" -> how many.
   std::map<std::string, int> assertion_drop_reasons, test_drop_reasons;

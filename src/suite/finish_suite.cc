@@ -148,6 +148,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
       wopts.dialect, ctx.opts.validation_runs, work.path());
   vopts.release = output::ReleaseFor(ctx.universe.cut().major_version);
   vopts.overwrite = ctx.opts.overwrite;
+  vopts.shift_clock_by = ctx.review_by;
   std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
   auto kept_tests = [&written](const std::vector<size_t>& kept) {
     std::vector<WrittenTest> out;
@@ -228,6 +229,8 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     outcome.validation.environments.push_back(output::EnvironmentForRun(run).label);
   }
   outcome.validation.assertions_dropped = result.assertions_dropped;
+  outcome.validation.clock_shifted =
+      output::ClockShiftAvailable() && vopts.runs >= 5 && !result.clock_skipped;
   outcome.validation.assertion_reasons = result.assertion_drop_reasons;
   outcome.validation.test_reasons = result.test_drop_reasons;
   {

@@ -45,6 +45,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["inherited_calls"] = r.inherited_calls;
   j["validation"] = {{"runs", r.validation.environments.size()},
                      {"environments", r.validation.environments},
+                     {"clock_shifted", r.validation.clock_shifted},
                      {"assertions_dropped", r.validation.assertions_dropped},
                      {"assertions_dropped_in", r.validation.assertion_reasons},
                      {"tests_dropped_in", r.validation.test_reasons},
@@ -157,9 +158,10 @@ void PrintSummary(const SuiteReport& r) {
       why += (why.empty() ? "" : "; ") + std::to_string(n) + " in " + label;
     }
     std::printf(
-        "  validation:      %zu runs, varying clock, time zone, locale, charset and order; %d "
+        "  validation:      %zu runs, varying %stime zone, locale, charset and order; %d "
         "assertion(s) dropped as they changed%s%s\n",
-        r.validation.environments.size(), r.validation.assertions_dropped, why.empty() ? "" : " (",
+        r.validation.environments.size(), r.validation.clock_shifted ? "clock, " : "",
+        r.validation.assertions_dropped, why.empty() ? "" : " (",
         why.empty() ? "" : (why + ")").c_str());
   }
   std::printf("  branches:        %d/%d (%.1f%%)\n", r.coverage.branches_covered,

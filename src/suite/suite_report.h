@@ -22,6 +22,7 @@ struct ValidationFacts {
   // Before validation: assertions and tests whose values or outcome changed when run again
   // in the search JVM with another default time zone and locale (finish_suite.cc).
   int unstable_in_search = 0, unstable_tests_in_search = 0;
+  bool clock_shifted = false;  // a validation run shifted the clock (run_environments.h)
 };
 
 // How the written class reads (suite/finish_suite.cc, step 4).

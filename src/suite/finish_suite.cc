@@ -214,6 +214,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   vw.write_when_empty = true;  // the class is written even when no test is kept
   vw.quiet = ctx.opts.quiet;
   vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
+  const auto validation_start = std::chrono::steady_clock::now();
   JTG_ASSIGN_OR_RETURN(output::ValidatedWrite result,
                        output::WriteValidated(
                            written.size(),
@@ -254,7 +255,9 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   // 4. For review: suite minimization (review_suite.h; a test asserting nothing stays only
   // for goals of its own), and tests that differ only in literals become one parameterized
   // test (JUnit 5). The file is validated again; if it fails, the file of step 2 stays.
-  const bool in_time = std::chrono::steady_clock::now() < ctx.review_by;
+  const auto now = std::chrono::steady_clock::now();
+  const auto round = (now - validation_start) / std::max(1, result.rounds);
+  const bool in_time = now + round / 2 < ctx.finish_by;
   if (result.written && in_time) {
     std::vector<size_t> keep = MinimalSuite(written, file, reach, ctx.load_goals);
     std::vector<WrittenTest> reviewed;

@@ -30,9 +30,12 @@ struct SuiteContext {
   generate::ReachFn reach;               // goals of the search reached by one execution
   generate::GoalModel* goals = nullptr;  // non-null: measure weak mutants of the final suite
   std::string test_folder;               // the sandbox's test folder (sandbox/test_folder.h), or ""
-  // Step 4 (minimization and parameterized tests) is skipped after this time, so that the
-  // run ends within the supervisor's bound.
+  // A clock-shifted validation run is left out when it could end after review_by; step 4
+  // (minimization and parameterized tests: one javac and one JUnit run) is skipped when half
+  // a validation round from now would pass finish_by. Both keep the run within the
+  // supervisor's bound.
   std::chrono::steady_clock::time_point review_by = std::chrono::steady_clock::time_point::max();
+  std::chrono::steady_clock::time_point finish_by = std::chrono::steady_clock::time_point::max();
 };
 
 struct SuiteOutcome {

@@ -300,10 +300,15 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       *executor,  load_goals, reach,     opts.weak_mutation ? goal_model.get() : nullptr,
       test_folder};
   // The supervisor stops a run at budget + max(120 s, budget) (supervise/supervisor.h);
-  // minimization and parameterized tests are left out past 60 % of the time after the search.
-  ctx.review_by = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                           std::chrono::duration<double>(
-                               opts.budget_seconds + 0.6 * std::max(120.0, opts.budget_seconds)));
+  // a clock-shifted validation run must end by 60 % of the time after the search, the review
+  // step by 85 % (SuiteContext::review_by, finish_by).
+  auto after_start = [&](double share) {
+    return t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(opts.budget_seconds +
+                                                  share * std::max(120.0, opts.budget_seconds)));
+  };
+  ctx.review_by = after_start(0.6);
+  ctx.finish_by = after_start(0.85);
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;

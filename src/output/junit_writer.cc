@@ -63,7 +63,6 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::string cut_name = namer.Name(cut);
   std::vector<std::string> body;
   std::map<std::string, int> used;
-  std::vector<std::pair<int, int>> ranges;               // relative to the body
   std::vector<std::tuple<int, size_t, int>> assertions;  // body line, test, statement
   FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
                    j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
@@ -106,7 +105,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
     for (size_t m : groups[g]) group_of[m] = static_cast<int>(g);
   }
   f.test_names.resize(tests.size());
-  std::vector<std::pair<int, int>> per_test(tests.size());
+  std::vector<std::pair<int, int>> ranges(tests.size());  // per test, relative to the body
   for (size_t i = 0; i < tests.size(); ++i) {
     const int g = group_of[i];
     if (g >= 0 && groups[static_cast<size_t>(g)][0] != i) continue;  // written with its group
@@ -148,12 +147,12 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
     }
     for (size_t m : members) {
       f.test_names[m] = name;
-      per_test[m] = {first, static_cast<int>(body.size()) - 1};
+      ranges[m] = {first, static_cast<int>(body.size()) - 1};
     }
   }
-  ranges = per_test;
 
-  // The test folder's field (its types are named before the imports are listed).
+  // Fields and their methods (their types are named before the imports are listed): the
+  // pinned environment, the test folder.
   std::vector<std::string> fields;
   if (!opts.pin_zone.empty() && !opts.pin_locale.empty()) {
     const std::string tz = namer.Name("java/util/TimeZone"), loc = namer.Name("java/util/Locale");

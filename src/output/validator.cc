@@ -121,7 +121,8 @@ std::map<std::string, int> FailedJUnit5(const std::string& report_dir, const std
   std::stringstream ss;
   ss << in.rdbuf();
   std::string xml = ss.str();
-  static const std::regex kCase(R"re(<testcase name="([A-Za-z0-9_$]+)\(\)")re");
+  // "name()", or "name(String, int)[2]" for a row of a parameterized test: the method fails.
+  static const std::regex kCase(R"re(<testcase name="([A-Za-z0-9_$]+)\([^)"]*\)(\[\d+\])?")re");
   for (std::sregex_iterator it(xml.begin(), xml.end(), kCase), end; it != end; ++it) {
     size_t start = static_cast<size_t>(it->position());
     size_t close = xml.find("</testcase>", start);

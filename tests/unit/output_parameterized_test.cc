@@ -5,21 +5,13 @@
 #include "output/junit_writer.h"
 #include "output/parameterized.h"
 #include "output/test_names.h"
+#include "written_file_check.h"
 
 namespace jtg::output {
 namespace {
 
 using testcase::Stmt;
 using testcase::StmtKind;
-
-TypeOracle Oracle() {
-  TypeOracle o;
-  o.is_public = [](const std::string&) { return true; };
-  o.is_collection = [](const classfile::TypeDesc&) { return false; };
-  o.is_map = [](const classfile::TypeDesc&) { return false; };
-  o.public_exception = [](const std::string& n) { return n; };
-  return o;
-}
 
 TEST(LiteralShape, EveryLiteralKindIsAHoleAndNamesAreNot) {
   std::vector<LiteralToken> t;
@@ -91,7 +83,7 @@ TEST(Parameterized, TestsDifferingInLiteralsBecomeOneWithRows) {
   opts.parameterize = true;
   std::vector<WrittenTest> tests = {IsEmpty(u"a", false), IsEmpty(u"", true),
                                     IsEmpty(u"b\"c", false), IsEmpty(u"a", false)};
-  JavaFile f = WriteJUnit(tests, opts, Oracle());
+  JavaFile f = WriteJUnit(tests, opts, testing::PermissiveOracle());
   const std::string& s = f.source;
   EXPECT_EQ(f.test_methods, 1) << s;
   EXPECT_EQ(f.parameterized_groups, 1);
@@ -107,12 +99,13 @@ TEST(Parameterized, TestsDifferingInLiteralsBecomeOneWithRows) {
   EXPECT_EQ(s.find("throws"), std::string::npos) << s;  // no checked exception here
 
   // Two tests written alike are one test; JUnit 4 keeps a method per test.
-  JavaFile twice = WriteJUnit({IsEmpty(u"a", false), IsEmpty(u"a", false)}, opts, Oracle());
+  JavaFile twice =
+      WriteJUnit({IsEmpty(u"a", false), IsEmpty(u"a", false)}, opts, testing::PermissiveOracle());
   EXPECT_EQ(twice.test_methods, 1);
   EXPECT_EQ(twice.duplicates_merged, 1);
   EXPECT_EQ(twice.source.find("@ParameterizedTest"), std::string::npos) << twice.source;
   opts.dialect = Dialect::kJUnit4;
-  JavaFile four = WriteJUnit(tests, opts, Oracle());
+  JavaFile four = WriteJUnit(tests, opts, testing::PermissiveOracle());
   EXPECT_EQ(four.test_methods, 4);
   EXPECT_EQ(four.source.find("@ParameterizedTest"), std::string::npos);
 }

@@ -246,6 +246,36 @@ TEST_F(WriteValidatedTest, AnUnreportedCheckedExceptionGetsAThrowsClause) {
   EXPECT_EQ(named, std::vector<std::string>{"1:InterruptedException"});
 }
 
+// Issue 24: a failing row of a parameterized test names its method (JUnit reports it as
+// "f(String, int)[2]"), not a run that failed as a whole.
+TEST_F(WriteValidatedTest, AFailingParameterizedRowNamesItsMethod) {
+  JavaFile f;
+  f.package_name = "jtg.wv";
+  f.class_name = "WvTest";
+  f.source =
+      "package jtg.wv;\n"
+      "import org.junit.jupiter.params.ParameterizedTest;\n"
+      "import org.junit.jupiter.params.provider.Arguments;\n"
+      "import org.junit.jupiter.params.provider.MethodSource;\n"
+      "public class WvTest {\n"
+      "  @ParameterizedTest\n"
+      "  @MethodSource(\"fCases\")\n"
+      "  public void f(String s, int n) {\n"
+      "    org.junit.jupiter.api.Assertions.assertEquals(n, s.length());\n"
+      "  }\n"
+      "  static java.util.stream.Stream<Arguments> fCases() {\n"
+      "    return java.util.stream.Stream.of(Arguments.of(\"ab\", 2), Arguments.of(\"a\", 3));\n"
+      "  }\n"
+      "}\n";
+  f.test_names = {"f", "f"};
+  f.test_lines = {{6, 13}, {6, 13}};
+  auto v = Validate(f, "", vopts_);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_FALSE(v->whole_run_failed) << v->log;
+  EXPECT_EQ(v->bad_tests, (std::set<std::string>{"f"}));
+  EXPECT_EQ(v->failures["f"].line, 9);
+}
+
 // Issue 24: a file somebody wrote where the test class goes is never replaced or removed:
 // the loop stops with an error naming it, and the file keeps its text; --overwrite replaces it.
 TEST_F(WriteValidatedTest, LeavesAHandWrittenFileUntouched) {

@@ -59,6 +59,10 @@ struct Finding {
   std::string input_pattern;
   std::vector<double> sizes, iterations, times_ms;
   std::optional<double> exponent;   // iterations' growth exponent; none without a fit
+  // Time's growth exponent (least squares over (ln size, ln times_ms)) and its r2; none
+  // when the test was not timed or fewer than 3 sizes were.
+  std::optional<double> time_exponent;
+  double time_r2 = 0;
   double max_iterations = 0;        // most iterations of one loop execution, largest size
   std::optional<std::string> test;  // "FooPerfTest.bar_disjointLists"; none if not written
   // Beyond the contract's keys: which sized input each loop walks (loop_inputs.h), in words,
@@ -84,6 +88,10 @@ struct PerfReport {
   // Wall-clock seconds per phase, in run order: "static" (loop goals), "search", "growth"
   // (sized re-runs), "validation" (javac and JUnit), "timing" (plain-JVM timing), "total".
   std::vector<std::pair<std::string, double>> phases_s;
+  // Memory: the embedded JVM's maximum heap (-Xmx, MiB) and the run's peak resident set
+  // (VmHWM of the process, MiB; 0 when unknown).
+  int max_heap_mb = 0;
+  double peak_rss_mb = 0;
 };
 
 }  // namespace jtg::perf

@@ -37,4 +37,25 @@ StatusOr<double> ParseBudget(std::string_view text) {
   return v * scale;
 }
 
+StatusOr<int> ParseMegabytes(std::string_view text, std::string_view flag) {
+  std::string s(text);
+  double scale = 1;
+  if (!s.empty() && (s.back() == 'g' || s.back() == 'G')) {
+    scale = 1024;
+    s.pop_back();
+  } else if (!s.empty() && (s.back() == 'm' || s.back() == 'M')) {
+    s.pop_back();
+  }
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  const double mib = v * scale;
+  if (s.empty() || end == nullptr || *end != '\0' || !std::isfinite(v) || mib < 64 ||
+      mib > 1048576) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad ", std::string(flag), " '", std::string(text),
+                     "': expected a size of at least 64m, like 1536m or 2g"));
+  }
+  return static_cast<int>(mib);
+}
+
 }  // namespace jtg::cli

@@ -1,4 +1,5 @@
-// Parsing of time budgets given on the command line: "60", "60s", "2m", "1.5m", "500ms".
+// Parsing of time budgets ("60", "60s", "2m", "1.5m", "500ms") and memory sizes ("2g",
+// "1536m") given on the command line.
 #pragma once
 
 #include <string_view>
@@ -13,5 +14,10 @@ inline constexpr double kMaxBudgetSeconds = 7 * 24 * 3600.0;
 // Seconds, finite, > 0 and <= kMaxBudgetSeconds. Errors: InvalidArgument naming the text
 // for anything else ("nan", "inf", "1e300s", "0s", "-5s", "10x").
 StatusOr<double> ParseBudget(std::string_view text);
+
+// A memory size as the JVM's -Xmx takes it: "1536m", "2g", "2G", "512M", or a number of
+// MiB ("1536"). Returns MiB, in [64, 1048576]. Errors: InvalidArgument naming `flag` and
+// the text for anything else ("2x", "0m", "10k").
+StatusOr<int> ParseMegabytes(std::string_view text, std::string_view flag);
 
 }  // namespace jtg::cli

@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
 
   jtg::perf::PerfOptions perf;
   std::string perf_budget = "60s";
+  std::string perf_heap;
   auto* pcmd = app.add_subcommand(
       "perf", "generate tests that expose loops whose work grows faster than their input");
   pcmd->add_option("--classpath,--cp", perf.classpath, "directories and jars, ':'-separated")
@@ -122,6 +123,9 @@ int main(int argc, char** argv) {
   pcmd->add_option("--seed", perf.seed, "random seed (default 0)");
   pcmd->add_option("--validation-runs", perf.validation_runs,
                    "JUnit runs of the written tests (default 1)");
+  pcmd->add_option("--max-heap", perf_heap,
+                   "maximum heap of the JVMs that run the code, like -Xmx: 1536m, 2g "
+                   "(default: an eighth of physical memory, 512m-1536m)");
   pcmd->add_flag("--quiet", perf.quiet, "print no summary");
   pcmd->add_flag("--no-sandbox", no_sandbox, "run the code under test without the sandbox");
 
@@ -203,6 +207,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       perf.budget_seconds = *seconds;
+      if (!perf_heap.empty()) {
+        auto mib = jtg::cli::ParseMegabytes(perf_heap, "--max-heap");
+        if (!mib.ok()) {
+          std::fprintf(stderr, "jtestgen: %s\n", std::string(mib.status().message()).c_str());
+          return 2;
+        }
+        perf.max_heap_mb = *mib;
+      }
       if (!choose_jdk()) return 2;
       int sig = 0;
       jtg::Status st = jtg::supervise::SupervisePerf(perf, sup, &sig);

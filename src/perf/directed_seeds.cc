@@ -1,7 +1,10 @@
 #include "perf/directed_seeds.h"
 
+#include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <set>
+#include <string_view>
 
 namespace jtg::perf {
 
@@ -206,6 +209,27 @@ bool IsPopulator(const testcase::Callable& m) {
   return true;
 }
 
+// 0 for a name that says it grows the receiver (add, put, push, offer, insert, append, set,
+// register, enqueue, store), 1 for a neutral one, 2 for one that reads, removes or compares
+// (get, contains, remove, indexOf, equals, ...): never a populator.
+int PopulatorRank(const std::string& name) {
+  auto starts = [&](std::initializer_list<std::string_view> prefixes) {
+    return std::any_of(prefixes.begin(), prefixes.end(),
+                       [&](std::string_view p) { return name.starts_with(p); });
+  };
+  if (starts({"add", "put", "push", "offer", "insert", "append", "set", "register", "enqueue",
+              "store", "include", "increment", "record"})) {
+    return 0;
+  }
+  if (starts({"get",    "contains",  "remove", "delete", "clear",   "index",  "lastIndex",
+              "is",     "has",       "find",   "equals", "compare", "peek",   "poll",
+              "pop",    "elementAt", "search", "retain", "drop",    "take",   "wait",
+              "notify", "copy",      "to",     "hash",   "sub",     "ensure", "trim"})) {
+    return 2;
+  }
+  return 1;
+}
+
 // A literal of a populator's parameter type: the integral `base`, or a string from `text`.
 Stmt SimpleLiteral(const TypeDesc& p, int64_t base, const std::u16string& text) {
   Stmt lit;
@@ -317,11 +341,24 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   // Receivers: plain, or populated n+1 times by each populator (at most 3).
   std::vector<generate::CallablePtr> populators;
   if (!entry->is_static && !entry->IsConstructor()) {
-    // One-parameter populators first (add(x) before put(k, v)), at most 3.
-    for (size_t arity = 1; arity <= 2; ++arity) {
-      for (const auto& m : u.InstanceMethodsOf(entry->owner)) {
-        if (IsPopulator(*m) && m->desc.params.size() == arity && populators.size() < 3) {
-          populators.push_back(m);
+    // The receiver's own instance methods, and for the class under test those it inherits
+    // (a stack whose push is Stack's).
+    std::vector<generate::CallablePtr> methods = u.InstanceMethodsOf(entry->owner);
+    if (entry->owner == u.cut_name()) {
+      for (size_t i = u.targets().size(); i < u.calls().size(); ++i) {
+        methods.push_back(u.calls()[i]);
+      }
+    }
+    // Named as growing (add, put, push, ...) first, then the rest that do not read or
+    // remove; one-parameter ones before two (add(x) before put(k, v)); at most 3.
+    for (int rank = 0; rank <= 1; ++rank) {
+      for (size_t arity = 1; arity <= 2; ++arity) {
+        for (const auto& m : methods) {
+          if (IsPopulator(*m) && m->desc.params.size() == arity && populators.size() < 3 &&
+              PopulatorRank(m->name) == rank &&
+              std::find(populators.begin(), populators.end(), m) == populators.end()) {
+            populators.push_back(m);
+          }
         }
       }
     }

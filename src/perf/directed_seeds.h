@@ -17,7 +17,8 @@
 //     `"ab".repeat(n)`): "a" for all-equal elements, else "ab", "cd", ... per disjoint base;
 //   - int and long parameters are the scaled literal n;
 //   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
-//     for each populator of its class (a public instance method with one or two int, long,
+//     for each populator of its class (a public instance method, inherited ones included for
+//     the class under test, named as growing it first, with one or two int, long,
 //     Integer, String or Object parameters: add(x), put(k, v)) a variant calls it n+1 times
 //     with distinct keys (the first argument) and one constant value first;
 //   - other parameters come from the ValueFactory.

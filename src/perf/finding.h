@@ -58,7 +58,7 @@ struct Finding {
   std::vector<LoopRefOut> loops;
   std::string input_pattern;
   std::vector<double> sizes, iterations, times_ms;
-  std::optional<double> exponent;   // iterations' growth exponent; none without a fit
+  std::optional<double> exponent;  // iterations' growth exponent; none without a fit
   // Time's growth exponent (least squares over (ln size, ln times_ms)) and its r2; none
   // when the test was not timed or fewer than 3 sizes were.
   std::optional<double> time_exponent;

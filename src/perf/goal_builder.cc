@@ -42,6 +42,7 @@ GoalBuilder::GoalBuilder(CountingJvm& c, generate::Universe& u, const classpath:
     return c_.vm->ReadSystemClassBytes(name);
   };
   SubtypesFn subtypes = [this](const std::string& name) { return u_.ConcreteSubtypesOf(name, 16); };
+  resolver_ = std::make_unique<MethodResolver>(bytes, subtypes);
   indexer_ = std::make_unique<LoopIndexer>(std::move(bytes), std::move(subtypes));
 }
 
@@ -79,6 +80,11 @@ bool GoalBuilder::Counted(const LoopRef& loop, CountedLoop* out) {
 StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& entry,
                                                  size_t max_goals) {
   MethodKey key{entry->owner, entry->name, entry->descriptor};
+  // An inherited entry: its code is in the declaring superclass (or interface).
+  if (auto declared = resolver_->Lookup(entry->owner, entry->name, entry->descriptor)) {
+    key = *declared;
+  }
+  const bool jdk_entry = IsJdkClass(entry->owner);
   JTG_ASSIGN_OR_RETURN(LoopIndex index, indexer_->Index(key));
   std::vector<CountedLoop> counted(index.loops.size());
   std::vector<bool> ok(index.loops.size(), false);
@@ -104,8 +110,10 @@ StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& en
   std::vector<LoopGoal> out;
   size_t longs = 0, pairs = 0;
   for (size_t i = 0; i < index.loops.size() && longs < max_goals; ++i) {
-    // Loops inside the JDK are long-loop goals only when the entry is a JDK class itself.
-    if (!ok[i] || (IsJdkClass(index.loops[i].loop.method.owner) && !IsJdkClass(entry->owner))) {
+    // Loops inside the JDK are long-loop goals only when the entry is a JDK class itself or
+    // they are the (inherited) entry's own.
+    const bool own = index.loops[i].chain.empty();
+    if (!ok[i] || (IsJdkClass(index.loops[i].loop.method.owner) && !jdk_entry && !own)) {
       continue;
     }
     LoopGoal g;

@@ -52,7 +52,10 @@ class GoalBuilder {
               testcase::Executor& ex);
   // Long-loop goals for the loops of non-JDK classes reachable from `entry` (of any class
   // when `entry` is a JDK class's, e.g. java.util.AbstractCollection.containsAll), and
-  // redundant-traversal goals for its nested pairs (at most `max_goals` of each).
+  // redundant-traversal goals for its nested pairs (at most `max_goals` of each). An entry
+  // the class inherits (Universe::calls(): its owner is the class under test) is analysed
+  // in its declaring class; the loops of its own code are goals even when that class is the
+  // JDK's (a list inheriting AbstractList.addAll).
   // Errors: as LoopIndexer::Index.
   StatusOr<std::vector<LoopGoal>> For(const generate::CallablePtr& entry, size_t max_goals = 16);
 
@@ -66,6 +69,7 @@ class GoalBuilder {
   const classpath::Classpath& cp_;
   testcase::Executor& ex_;
   std::unique_ptr<LoopIndexer> indexer_;
+  std::unique_ptr<MethodResolver> resolver_;  // the declaring class of an inherited entry
 };
 
 }  // namespace jtg::perf

@@ -1,8 +1,13 @@
 #include "perf/pipeline.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <optional>
+#include <string>
 #include <system_error>
 
 #include "absl/strings/str_format.h"
@@ -14,6 +19,23 @@
 namespace jtg::perf {
 
 namespace fs = std::filesystem;
+
+int DefaultMaxHeapMb() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 1024;
+  const double mib = static_cast<double>(pages) * static_cast<double>(page) / (1024.0 * 1024.0);
+  return static_cast<int>(std::clamp(mib / 8, 512.0, 1536.0));
+}
+
+double PeakRssMb() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtod(line.c_str() + 6, nullptr) / 1024.0;
+  }
+  return 0;
+}
 
 StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
   if (opts.class_name.empty() == opts.jar.empty()) {
@@ -65,6 +87,8 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
   // search budget, and growth, validation and timing come on top.
   const double deadline = opts.budget_seconds;
   auto record_phases = [&] {
+    report.max_heap_mb = s.max_heap_mb;
+    report.peak_rss_mb = PeakRssMb();
     report.phases_s = {{"static", s.static_s}, {"search", s.search_s},
                        {"growth", s.growth_s}, {"validation", s.validation_s},
                        {"timing", s.timing_s}, {"total", s.Elapsed()}};

@@ -71,13 +71,13 @@ bool WritePerfTimer(const std::string& dir) {
 
 // Times one sized test in a plain JVM (jtestgen.rt.PerfTimer): (n, ms) per size that ran,
 // the ms being the minimum over its batches of the mean time of one run.
-std::vector<std::pair<double, double>> TimeTest(const std::string& classpath,
+std::vector<std::pair<double, double>> TimeTest(int max_heap_mb, const std::string& classpath,
                                                 const std::string& test_class,
                                                 const std::string& method,
                                                 const std::vector<int64_t>& ns,
                                                 std::string* error) {
   std::vector<std::string> argv = {jvm::JdkTool("java"),
-                                   "-Xmx2g",
+                                   "-Xmx" + std::to_string(max_heap_mb) + "m",
                                    "-XX:+UseSerialGC",
                                    "-cp",
                                    classpath,
@@ -190,7 +190,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
     std::vector<std::pair<double, double>> times;
     // Only redundant traversals need the time; long loops are judged on iterations.
     if (written && timer && c.growth.error.empty() && c.redundant) {
-      times = TimeTest(run_cp, test_class, name, s.ns, &time_error);
+      times = TimeTest(s.max_heap_mb, run_cp, test_class, name, s.ns, &time_error);
     }
     for (size_t k = 0; k < times.size() && k < c.growth.sizes.size(); ++k) {
       f.times_ms.push_back(times[k].second);

@@ -25,9 +25,12 @@ StatusOr<std::unique_ptr<PerfSession>> StartSession(const PerfOptions& opts,
                                                         0,
                                                         0,
                                                         0,
-                                                        {}});
+                                                        {},
+                                                        0});
+  s->max_heap_mb = opts.max_heap_mb > 0 ? opts.max_heap_mb : DefaultMaxHeapMb();
   jvm::JvmOptions jopts;
   jopts.classpath = cp.spec();
+  jopts.extra.push_back("-Xmx" + std::to_string(s->max_heap_mb) + "m");
   std::vector<std::string> jdk = CountedJdkClasses();
   if (!opts.class_name.empty()) {
     // A JDK class under test is counted like the JDK classes its loops reach.
@@ -72,8 +75,12 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
     JTG_ASSIGN_OR_RETURN(const jvm::Jdk jdk, jvm::FindJdk());
     JTG_RETURN_IF_ERROR(jvm::CheckClassVersion(class_name, w.universe->cut().major_version, jdk));
   }
+  // Inherited public methods are entries too (TreeList.addAll from AbstractList); JDK base
+  // classes are read through the JVM.
+  w.universe->AddInheritedCalls(
+      [&s](const std::string& name) { return s.counting.vm->ReadSystemClassBytes(name); });
   std::vector<generate::CallablePtr> entries;
-  for (const auto& t : w.universe->targets()) {
+  for (const auto& t : w.universe->calls()) {
     if (t->IsConstructor()) continue;
     if (pattern && !Matches(*pattern, t->name, t->descriptor)) continue;
     entries.push_back(t);

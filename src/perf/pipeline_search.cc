@@ -19,10 +19,12 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
   LoopObjectives objectives(std::move(e.goals), opts.mu, opts.mu2);
   generate::MosaOptions mo;
   mo.candidate_search = false;
-  // The search calls the entry alone (and the constructors).
+  // The search calls the entry alone (and the constructors); an inherited entry is not
+  // among the targets.
   for (const auto& t : w.universe->targets()) {
-    if (t->IsConstructor() || t == e.entry) mo.targets.push_back(t);
+    if (t->IsConstructor()) mo.targets.push_back(t);
   }
+  mo.targets.push_back(e.entry);
   generate::Mosa mosa(*w.universe, objectives, *s.executor, s.rng, mo);
   generate::SequencePool seed_pool;
   generate::ValueFactory seed_factory(*w.universe, seed_pool, *s.executor, s.rng,

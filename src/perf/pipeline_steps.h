@@ -51,6 +51,7 @@ struct PerfSession {
   // Wall-clock seconds spent per phase (perf-report.json "phases_s").
   double static_s = 0, search_s = 0, growth_s = 0, validation_s = 0, timing_s = 0;
   jvm::JdkGuards guards;  // read by the executor after each run
+  int max_heap_mb = 0;    // -Xmx of the embedded and the timing JVM (PerfOptions::max_heap_mb)
   double Elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }

@@ -94,6 +94,21 @@ if run measure "$CP" fixtures.perf.Measure; then
        and any(.loops[]; .method | test("Countdown\\.steps")))] | length > 0'
 fi
 
+# Inherited populators and entries (issue 25): History's elements come only through
+# Stack.push / Vector.add, and TreeList.addAll is AbstractList's.
+if run history "$CP" fixtures.perf.History --method 'countRepeats()'; then
+  check history "redundant traversal confirmed in countRepeats, receiver filled by an inherited method" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and (.input_pattern | test("receiver filled")))] | length > 0'
+fi
+if [[ -f /usr/share/java/commons-collections3.jar ]] &&
+   run treelist /usr/share/java/commons-collections3.jar org.apache.commons.collections.list.TreeList \
+     --method 'addAll(Collection)'; then
+  check treelist "an inherited method (AbstractList.addAll) is accepted by --method and its loop found" \
+    '[.findings[] | select(.method == "addAll(java.util.Collection)"
+       and any(.loops[]; .method | test("addAll")))] | length > 0'
+fi
+
 # A JDK class under test (retransformed): AbstractCollection.containsAll scans the receiver
 # once per element of its argument.
 if run jdk "$CP" java.util.AbstractCollection --method 'containsAll(Collection)'; then

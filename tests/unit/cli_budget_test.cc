@@ -24,3 +24,18 @@ TEST(Budget, RejectsGarbage) {
 
 }  // namespace
 }  // namespace jtg::cli
+
+TEST(MaxHeap, ParsesSizesInMebibytes) {
+  EXPECT_EQ(*jtg::cli::ParseMegabytes("1536m", "--max-heap"), 1536);
+  EXPECT_EQ(*jtg::cli::ParseMegabytes("2g", "--max-heap"), 2048);
+  EXPECT_EQ(*jtg::cli::ParseMegabytes("2G", "--max-heap"), 2048);
+  EXPECT_EQ(*jtg::cli::ParseMegabytes("700", "--max-heap"), 700);
+}
+
+TEST(MaxHeap, RejectsGarbageNamingTheFlag) {
+  for (const char* bad : {"", "2x", "10k", "0m", "32m", "-1g", "nan", "g"}) {
+    auto r = jtg::cli::ParseMegabytes(bad, "--max-heap");
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.status().message().find("--max-heap"), std::string::npos) << bad;
+  }
+}

@@ -6,15 +6,16 @@
 //          id  slope  sizes(comma-separated)  times_ms(comma-separated)
 //        java ... Driver --list                      prints the ids it knows
 //
-// Sizes: from the case's start size, doubled until one call takes at least MIN_MS (so that timer
-// noise does not flatten the fit), then five doublings, stopping early (at least three points)
-// once a call takes more than STOP_MS, so that no call runs much longer than 2 s.
+// Sizes: from the case's start size, doubled up to POINTS sizes, stopping early (at least three
+// points) once a call takes more than STOP_MS, so that no call runs much longer than 2 s. A call
+// that does not change its inputs is timed in batches of about MIN_MS (so that timer noise does
+// not flatten the fit while the inputs stay small); a call that does is timed alone, its start
+// size doubled first until one call takes MIN_MS.
 import java.util.*;
-import java.util.function.IntFunction;
 
 @SuppressWarnings({"rawtypes", "unchecked"})
 public class Driver {
-  static final double MIN_MS = 0.3;
+  static final double MIN_MS = 1.0;
   static final double STOP_MS = 500;
   static final int POINTS = 5;
   static volatile Object sink;
@@ -139,13 +140,13 @@ public class Driver {
       List arg = range(n, 2 * n);
       return () -> sink = s.addAll(arg);
     });
-    add("cc-ListOrderedSet-remove", 1000, false, n -> {
+    add("cc-ListOrderedSet-remove", 1000, 1 << 22, false, n -> {
       Set s = new org.apache.commons.collections.set.ListOrderedSet();
       s.addAll(range(0, n));
       Integer absent = Integer.valueOf(-1);
       return () -> sink = s.remove(absent);
     });
-    add("cc-ListOrderedMap-remove", 1000, false, n -> {
+    add("cc-ListOrderedMap-remove", 1000, 1 << 22, false, n -> {
       Map m = new org.apache.commons.collections.map.ListOrderedMap();
       for (int i = 0; i < n; i++) m.put(Integer.valueOf(i), Integer.valueOf(i));
       Integer absent = Integer.valueOf(-1);
@@ -287,22 +288,32 @@ public class Driver {
     });
   }
 
-  /** Minimum time in ms of one call at size n. */
-  static double time(Case c, int n) {
+  /**
+   * Time in ms of one call at size n: the minimum over repeats of a batch of k calls on the same
+   * inputs, divided by k (k = 1 for a call that changes its inputs, which are rebuilt before every
+   * repeat).
+   */
+  static double time(Case c, int n, int k) {
     Runnable r = c.mutates ? null : c.setup.at(n);
+    if (c.mutates) k = 1;
     double best = Double.MAX_VALUE;
     long spent = 0;
     for (int rep = 0; rep < 15; rep++) {
       if (c.mutates) r = c.setup.at(n);
       long t0 = System.nanoTime();
-      r.run();
+      for (int i = 0; i < k; i++) r.run();
       long dt = System.nanoTime() - t0;
       spent += dt;
-      best = Math.min(best, dt / 1e6);
+      best = Math.min(best, dt / 1e6 / k);
       // enough repeats: at least 3, and stop once about 1.5 s went into this size
       if (rep >= 2 && spent > 1_500_000_000L) break;
     }
     return best;
+  }
+
+  /** Calls per timed batch so that a batch takes about MIN_MS, given the time of one call. */
+  static int batch(double perCallMs) {
+    return (int) Math.max(1, Math.min(100_000, Math.ceil(MIN_MS / Math.max(perCallMs, 1e-5))));
   }
 
   public static void main(String[] args) {
@@ -321,22 +332,24 @@ public class Driver {
     long until = System.nanoTime() + 300_000_000L;
     while (System.nanoTime() < until) c.setup.at(wn).run();
 
+    // A call that changes its inputs is timed alone: grow n until one call takes MIN_MS. Any other
+    // call is timed in batches from the start size on, so its inputs stay small (in cache).
     int n = c.start;
-    double t = time(c, n);
-    while (t < MIN_MS && 2L * n <= c.maxN) {
+    double t = time(c, n, batch(time(c, n, 1)));
+    while (c.mutates && t < MIN_MS && 2L * n <= c.maxN) {
       n *= 2;
-      t = time(c, n);
+      t = time(c, n, 1);
     }
     List<Integer> sizes = new ArrayList<>();
     List<Double> times = new ArrayList<>();
-    sizes.add(n);
-    times.add(t);
-    while (sizes.size() < POINTS && 2L * n <= c.maxN && t <= STOP_MS) {
-      n *= 2;
+    while (true) {
       System.gc();
-      t = time(c, n);
+      // the first size again too: the search above was also its warm-up
+      t = time(c, n, batch(t));
       sizes.add(n);
       times.add(t);
+      if (sizes.size() >= POINTS || 2L * n > c.maxN || t > STOP_MS) break;
+      n *= 2;
     }
     // least-squares slope of log(time) against log(n)
     int k = sizes.size();
@@ -351,7 +364,7 @@ public class Driver {
     for (int i = 0; i < k; i++) sb.append(i > 0 ? "," : "").append(sizes.get(i));
     sb.append('\t');
     for (int i = 0; i < k; i++)
-      sb.append(i > 0 ? "," : "").append(String.format(Locale.ROOT, "%.3f", times.get(i)));
+      sb.append(i > 0 ? "," : "").append(String.format(Locale.ROOT, "%.4g", times.get(i)));
     System.out.println(sb);
   }
 }

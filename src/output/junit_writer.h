@@ -101,6 +101,13 @@ JavaFile TestClassFor(const std::string& cut_internal_name, const std::string& s
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,
                     const TypeOracle& oracle);
 
+// What validation narrows to the warnings javac reports (validator.h, SettleSuppressions).
+inline constexpr char kSuppressAll[] =
+    "@SuppressWarnings({\"unchecked\", \"rawtypes\", \"deprecation\", \"removal\"})";
+
+// The rest of the first line of a written class (after kGeneratedMarker).
+inline constexpr char kMarkerRest[] = ": running jtestgen again replaces this file.";
+
 // A sized performance test of `jtestgen perf`: its scaled literals and kRepeat counts use the
 // size parameter n; the last statement is the call under test.
 struct PerfTest {
@@ -108,13 +115,21 @@ struct PerfTest {
   testcase::ExecResult result;  // a run of it (whether the last statement threw)
   std::string name;             // Java method name, unique in the class
   std::string doc;              // Javadoc text (the finding)
+  // > 0: a likely bug; the @Test asserts that the call's time grows at most linearly from
+  // input size check_n to 4 * check_n (it fails while the bug is there). 0: a stress test
+  // that runs name(N) once.
+  int64_t check_n = 0;
+  std::string call;  // the call under test in words, for the check's message (ASCII)
 };
 
 // Writes class <Simple>PerfTest: `static final int N = size;`, a nested functional interface
-// Body, and per test a @Test method `name()` that runs `name(N)`, plus
-// `public static Body name(int n)` that builds the inputs for size n and returns the call
-// under test (so a timer can run it alone; jtestgen.rt.PerfTimer). No assertions: the
-// report holds the evidence. test_names lists the @Test methods.
+// Body, and per test `public static Body name(int n)` that builds the inputs for size n and
+// returns the call under test (so a timer can run it alone; jtestgen.rt.PerfTimer), and a
+// @Test method `name()`: for a likely bug (check_n > 0) `assertGrowthAtMostLinear`, a helper
+// written into the class (time at 4n at most 8 times that at n, best of batches; needs only
+// the JDK), which fails while the time grows quadratically and passes for a linear fix; with
+// -Djtestgen.perf.smoke=true it runs the call once instead (validation); for a stress test
+// `name(N).run()`. test_names lists the @Test methods.
 JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions& opts,
                         const TypeOracle& oracle, int64_t size);
 

@@ -291,6 +291,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
                                      "-cp",
                                      run_cp};
     argv.insert(argv.end() - 2, env.jvm_args.begin(), env.jvm_args.end());
+    argv.insert(argv.end() - 2, opts.jvm_args.begin(), opts.jvm_args.end());
     std::string label = env.label;
     if (opts.dialect == Dialect::kJUnit5) {
       for (const char* a : {"org.junit.platform.console.ConsoleLauncher", "--disable-banner",

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "common/status.h"
 #include "output/junit_writer.h"
@@ -35,6 +36,8 @@ struct ValidatorOptions {
   bool shift_clock = true;
   std::chrono::steady_clock::time_point shift_clock_by =
       std::chrono::steady_clock::time_point::max();
+  // More options of every JUnit run's JVM, e.g. "-Djtestgen.perf.smoke=true".
+  std::vector<std::string> jvm_args;
 };
 
 // The Java release the tests of a class file of major version `class_major` compile with

@@ -72,6 +72,10 @@ struct Finding {
   // Redundant traversals: the read oracle's judgement (JSON "repeated_reads", after the
   // contract's keys); none when it was not run.
   std::optional<ReadRedundancy> reads;
+  // Redundant traversals: the written test's growth check run once on this code (outside
+  // JUnit): "fails: <message>" (the test exposes the bug), "passes: ..." or "not run: why";
+  // empty when there is no check.
+  std::string test_check;
 };
 
 struct Skipped {

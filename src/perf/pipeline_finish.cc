@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -109,6 +111,42 @@ std::vector<std::pair<double, double>> TimeTest(int max_heap_mb, const std::stri
   return out;
 }
 
+// The input size of a likely bug's growth check: mu, or larger (up to 8 mu, a multiple of
+// 64) when the loops run fewer than a million iterations at mu, so that one call takes long
+// enough (about a millisecond) to time.
+int64_t CheckSize(const GrowthSeries& g, int mu) {
+  double n = mu;
+  if (!g.iterations.empty() && g.iterations.back() > 0 && g.iterations.size() == g.ns.size()) {
+    PowerFit fit = FitPowerLaw(g.ns, g.iterations);
+    if (fit.ok && fit.exponent > 0.5 && g.iterations.back() < 1e6) {
+      n = g.ns.back() * std::pow(1e6 / g.iterations.back(), 1.0 / fit.exponent);
+    }
+  }
+  n = std::clamp(n, static_cast<double>(mu), 8.0 * mu);
+  return std::max<int64_t>(64, static_cast<int64_t>(n) / 64 * 64);
+}
+
+// Runs the written growth check of `method` once, outside JUnit (jtestgen.rt.PerfTimer
+// --check): "fails: ...", "passes: ..." or "not run: ...".
+std::string RunGrowthCheck(int max_heap_mb, const std::string& classpath,
+                           const std::string& test_class, const std::string& method) {
+  std::vector<std::string> argv = {jvm::JdkTool("java"),
+                                   "-Xmx" + std::to_string(max_heap_mb) + "m",
+                                   "-XX:+UseSerialGC",
+                                   "-cp",
+                                   classpath,
+                                   "jtestgen.rt.PerfTimer",
+                                   "--check",
+                                   test_class,
+                                   method};
+  auto r = output::RunProcess(argv, 120);
+  if (!r.ok()) return "not run: " + std::string(r.status().message());
+  std::string out = r->output.substr(0, r->output.find('\n'));
+  if (out.rfind("fail ", 0) == 0) return "fails: " + out.substr(5);
+  if (out == "pass") return "passes: the time does not grow faster than n^1.5 at this size";
+  return "not run: " + out.substr(0, 200);
+}
+
 }  // namespace
 
 Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& candidates,
@@ -132,10 +170,12 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       r.threw_at = -1;
       r.exception_class.clear();
     }
-    std::string doc = std::string(KindName(c.finding.kind)) + " in " + c.finding.method + ": " +
+    std::string doc = std::string(c.redundant ? "Likely bug" : "Stress test") + ", " +
+                      std::string(KindName(c.finding.kind)) + " in " + c.finding.method + ": " +
                       c.finding.input_pattern;
     if (!c.finding.loop_inputs.empty()) doc += ". Loops: " + c.finding.loop_inputs;
-    tests.push_back({c.test, r, name, doc});
+    int64_t check_n = c.redundant ? CheckSize(c.growth, opts.mu) : 0;
+    tests.push_back({c.test, r, name, doc, check_n, w.class_name + "." + c.finding.method});
   }
   output::WriterOptions wopts;
   wopts.dialect = opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
@@ -147,6 +187,8 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   output::ValidatorOptions vopts =
       output::ValidatorFor(opts.classpath, wopts.dialect, opts.validation_runs, work.path());
   vopts.release = output::ReleaseFor(w.universe->cut().major_version);
+  // Validation runs each growth check's call once (the check itself fails on a bug).
+  vopts.jvm_args.push_back("-Djtestgen.perf.smoke=true");
   output::ValidatedWriteOptions vw;
   vw.max_rounds = 4;
   vw.quiet = opts.quiet;
@@ -212,6 +254,19 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
       Verdict v = JudgeLongLoop(f.max_iterations, opts.mu);
       f.status = v.confirmed ? FindingStatus::kConfirmed : FindingStatus::kSuspected;
       f.reason = v.reason;
+    }
+    if (f.times_ms.size() >= 3) {
+      PowerFit tf = FitPowerLaw(
+          std::vector<double>(c.growth.sizes.begin(),
+                              c.growth.sizes.begin() + static_cast<long>(f.times_ms.size())),
+          f.times_ms);
+      if (tf.ok) {
+        f.time_exponent = tf.exponent;
+        f.time_r2 = tf.r2;
+      }
+    }
+    if (written && timer && c.redundant && f.status == FindingStatus::kConfirmed) {
+      f.test_check = RunGrowthCheck(s.max_heap_mb, run_cp, test_class, name);
     }
     if (!c.growth.deterministic) f.reason += "; iteration counts differ between two runs";
     if (!written) f.reason += "; " + not_written_why;

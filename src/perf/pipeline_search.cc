@@ -6,6 +6,7 @@
 #include "generate/search/mosa.h"
 #include "generate/values/value_factory.h"
 #include "perf/directed_seeds.h"
+#include "perf/growth_minimizer.h"
 #include "perf/loop_inputs.h"
 #include "perf/pipeline_steps.h"
 #include "perf/read_oracle.h"
@@ -78,6 +79,9 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
         c.test = b.test;
       }
     }
+    // Minimal set-up: only the statements the growth needs (the written test builds its
+    // inputs and nothing else).
+    c.test = MinimizeForGrowth(*s.executor, goal, c.test, probe_ns);
     c.growth = MeasureGrowth(*s.executor, goal, c.test, s.ns);
     c.redundant = goal.redundant;
     Finding& f = c.finding;

@@ -76,6 +76,34 @@ if run utils "$CP" fixtures.perf.Utils --method 'subtract(List,List)'; then
   else
     fail "utils: no sized JUnit test" "$tmp/utils.log"
   fi
+  # The likely bug's test can fail: its growth check fails on Utils and passes on the same
+  # test pointed at UtilsFixed (a HashSet lookup). Run outside JUnit (PerfTimer --check).
+  method="$(grep -o 'assertGrowthAtMostLinear("[^"]*", UtilsPerfTest::[A-Za-z0-9_]*' "$test_file" | head -1 | sed 's/.*:://')"
+  junit_api="$(ls /usr/share/java/junit-jupiter-api.jar 2>/dev/null)"
+  if [[ -z "$method" || -z "$junit_api" ]]; then
+    fail "utils: no growth check in the likely bug's test (or no junit-jupiter-api.jar)" "$test_file"
+  else
+    mkdir -p "$tmp/check/bug" "$tmp/check/fixed"
+    sed 's/Utils\.subtract(/UtilsFixed.subtract(/; s/UtilsPerfTest/UtilsFixedPerfTest/g' "$test_file" \
+      >"$tmp/check/UtilsFixedPerfTest.java"
+    check_run() {  # check_run <dir> <class>: PerfTimer --check output
+      "${jbin}java" -cp "$1:$BUILD/runtime_classes:$CP" jtestgen.rt.PerfTimer --check "$2" "$method" 2>&1
+    }
+    jbin="${JAVA_HOME:+$JAVA_HOME/bin/}"
+    if "${jbin}javac" -d "$tmp/check/bug" -cp "$CP:$junit_api" "$test_file" 2>"$tmp/check/javac.log" &&
+       "${jbin}javac" -d "$tmp/check/fixed" -cp "$CP:$junit_api" "$tmp/check/UtilsFixedPerfTest.java" 2>>"$tmp/check/javac.log"; then
+      bug_out="$(check_run "$tmp/check/bug" fixtures.perf.UtilsPerfTest)"
+      fixed_out="$(check_run "$tmp/check/fixed" fixtures.perf.UtilsFixedPerfTest)"
+      if [[ "$bug_out" == "fail "*"grows faster than linearly"* && "$fixed_out" == "pass" ]]; then
+        pass "utils: the growth check fails on the bug and passes on the fix ($bug_out)"
+      else
+        echo "bug: $bug_out / fixed: $fixed_out" >"$tmp/check/out.log"
+        fail "utils: growth check should fail on Utils and pass on UtilsFixed" "$tmp/check/out.log"
+      fi
+    else
+      fail "utils: the written test does not compile outside jtestgen" "$tmp/check/javac.log"
+    fi
+  fi
 fi
 
 if run fixed "$CP" fixtures.perf.UtilsFixed --method subtract; then
@@ -99,7 +127,7 @@ fi
 if run history "$CP" fixtures.perf.History --method 'countRepeats()'; then
   check history "redundant traversal confirmed in countRepeats, receiver filled by an inherited method" \
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
-       and (.input_pattern | test("receiver filled")))] | length > 0'
+       and (.input_pattern | test("receiver: History \\(")))] | length > 0'
 fi
 if [[ -f /usr/share/java/commons-collections3.jar ]] &&
    run treelist /usr/share/java/commons-collections3.jar org.apache.commons.collections.list.TreeList \

@@ -117,7 +117,7 @@ TEST(Repeat, ScaledStringRepeatsItsUnit) {
   oracle.is_collection = [](const classfile::TypeDesc&) { return false; };
   oracle.is_map = [](const classfile::TypeDesc&) { return false; };
   oracle.public_exception = [](const std::string& n) { return n; };
-  output::PerfTest t{tc, testcase::ExecResult{}, "length_of", "A finding."};
+  output::PerfTest t{tc, testcase::ExecResult{}, "length_of", "A finding.", 0, ""};
   std::string src = output::WritePerfJUnit({t}, opts, oracle, 1024).source;
   EXPECT_NE(src.find("\"ab\".repeat(2 * n + 1)"), std::string::npos) << src;
 }
@@ -160,7 +160,7 @@ TEST(PerfWriter, SizedMethodReturnsTheCallUnderTest) {
   oracle.is_collection = [](const classfile::TypeDesc&) { return true; };
   oracle.is_map = [](const classfile::TypeDesc&) { return false; };
   oracle.public_exception = [](const std::string& n) { return n; };
-  output::PerfTest t{tc, testcase::ExecResult{}, "size_distinct", "A finding."};
+  output::PerfTest t{tc, testcase::ExecResult{}, "size_distinct", "A finding.", 0, ""};
   output::JavaFile f = output::WritePerfJUnit({t}, opts, oracle, 1024);
   EXPECT_EQ(f.class_name, "FooPerfTest");
   const std::string& s = f.source;
@@ -176,6 +176,34 @@ TEST(PerfWriter, SizedMethodReturnsTheCallUnderTest) {
   EXPECT_NE(s.find("return () -> { collection0.size(); };"), std::string::npos) << s;
   EXPECT_EQ(s.find("assert"), std::string::npos) << s;
   EXPECT_EQ(f.test_names, (std::vector<std::string>{"size_distinct"}));
+}
+
+TEST(PerfWriter, LikelyBugTestChecksGrowthAndStressTestDoesNot) {
+  TestCase tc = Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 1, 16);
+  output::WriterOptions opts;
+  opts.cut_internal_name = "com/x/Foo";
+  output::TypeOracle oracle;
+  oracle.is_public = [](const std::string&) { return true; };
+  oracle.is_collection = [](const classfile::TypeDesc&) { return true; };
+  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
+  oracle.public_exception = [](const std::string& n) { return n; };
+  output::PerfTest bug{tc,   testcase::ExecResult{}, "bar_quadratic", "A bug.",
+                       2048, "Foo.bar(a, b)"};
+  output::PerfTest stress{tc, testcase::ExecResult{}, "bar_long", "A loop.", 0, ""};
+  const std::string s = output::WritePerfJUnit({bug, stress}, opts, oracle, 1024).source;
+  EXPECT_NE(
+      s.find("assertGrowthAtMostLinear(\"Foo.bar(a, b)\", FooPerfTest::bar_quadratic, 2048);"),
+      std::string::npos)
+      << s;
+  EXPECT_NE(s.find("bar_long(N).run();"), std::string::npos) << s;
+  EXPECT_NE(s.find("static final double MAX_RATIO = 8.0;"), std::string::npos) << s;
+  EXPECT_NE(s.find("Boolean.getBoolean(\"jtestgen.perf.smoke\")"), std::string::npos) << s;
+  // One helper, not one per test.
+  EXPECT_EQ(s.find("static void assertGrowthAtMostLinear"),
+            s.rfind("static void assertGrowthAtMostLinear"));
+  // A class with stress tests only has no helper.
+  const std::string plain = output::WritePerfJUnit({stress}, opts, oracle, 1024).source;
+  EXPECT_EQ(plain.find("assertGrowthAtMostLinear"), std::string::npos) << plain;
 }
 
 }  // namespace

@@ -30,6 +30,10 @@ public final class PerfTimer {
   private PerfTimer() {}
 
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("--check")) {
+      check(args[1], args[2]);
+      return;
+    }
     Class<?> cls = Class.forName(args[0]);
     double capMs = Double.parseDouble(args[1]);
     Method builder = cls.getMethod(args[2], int.class);
@@ -66,6 +70,19 @@ public final class PerfTimer {
       }
     } catch (Throwable t) {
       System.out.println("error " + t);
+    }
+  }
+
+  /** Runs test method {@code method} of {@code className} on a new instance. */
+  private static void check(String className, String method) throws Exception {
+    Class<?> cls = Class.forName(className);
+    Object test = cls.getDeclaredConstructor().newInstance();
+    try {
+      cls.getMethod(method).invoke(test);
+      System.out.println("pass");
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      Throwable t = e.getCause();
+      System.out.println("fail " + (t instanceof AssertionError ? t.getMessage() : t.toString()));
     }
   }
 

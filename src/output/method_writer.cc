@@ -176,6 +176,12 @@ std::string MethodWriter::RepeatLine(const Stmt& s) const {
     element = LitExpr(base.lit);
     if (!offset.empty()) element = "(" + element + " + " + offset + ")";
     if (base.lit.type == 'J' && !offset.empty()) element = "(long) " + element;
+    // Narrow elements (a java.nio buffer's put): the int sum is cast back.
+    if (!offset.empty() && base.type.IsPrimitive()) {
+      if (base.lit.type == 'B') element = "(byte) " + element;
+      if (base.lit.type == 'S') element = "(short) " + element;
+      if (base.lit.type == 'C') element = "(char) " + element;
+    }
     if (!base.type.IsPrimitive()) element = BoxName(base.lit.type) + ".valueOf(" + element + ")";
   }
   const auto& c = *s.callable;

@@ -6,6 +6,8 @@
 #include <set>
 #include <string_view>
 
+#include "perf/sized_inputs.h"
+
 namespace jtg::perf {
 
 using classfile::TypeDesc;
@@ -15,19 +17,6 @@ using testcase::StmtKind;
 using testcase::TestCase;
 
 namespace {
-
-TypeDesc Obj(const std::string& cls) {
-  TypeDesc t;
-  t.base = 'L';
-  t.class_name = cls;
-  return t;
-}
-
-TypeDesc Prim(char base) {
-  TypeDesc t;
-  t.base = base;
-  return t;
-}
 
 // The implementation a collection parameter gets: a list unless the type asks for a set or
 // a queue, or is itself a concrete java.util class.
@@ -43,12 +32,6 @@ std::string ImplFor(const TypeDesc& t) {
   if (n == "java/util/LinkedList" || n == "java/util/Vector") return n;
   return "java/util/ArrayList";
 }
-
-struct Fill {
-  int32_t add = 0;  // count = n + add
-  int64_t base = 0;
-  RepeatPattern pattern = RepeatPattern::kDistinct;
-};
 
 // Appends `impl` filled per `f`; returns the collection's statement index.
 int AppendFilled(TestCase& tc, const TypeDesc& declared, const std::string& impl, bool strings,
@@ -308,7 +291,7 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   std::vector<size_t> colls;
   for (size_t p = 0; p < params.size(); ++p) {
     if (IsFillableCollection(params[p]) || IsFillableMap(params[p]) ||
-        IsScalableString(params[p])) {
+        IsScalableString(params[p]) || IsFillableArray(params[p])) {
       colls.push_back(p);
     }
   }
@@ -394,6 +377,12 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
                               StringTypeArg(*entry, p, 1, 2), pat.fill(k++));
         } else if (IsScalableString(t)) {
           a = ScaledString(tc, t, pat.fill(k++), kApart);
+        } else if (IsFillableArray(t)) {
+          Fill fill = pat.fill(k++);
+          // byte, short and char elements: bases apart within their range.
+          if (t.base == 'B') fill.base = fill.base / kApart * 64;
+          if (t.base == 'S' || t.base == 'C') fill.base = fill.base / kApart * 8192;
+          a = AppendFilledArray(tc, t, fill);
         } else if (t.dims == 0 && (t.base == 'I' || t.base == 'J')) {
           // Past the populated values (0..n): a key not present yet.
           a = ScaledInt(tc, t.base, variant > 0 ? 1 : 0);

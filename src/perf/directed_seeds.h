@@ -15,6 +15,8 @@
 //     the keys following the same patterns, every value one constant;
 //   - String and CharSequence parameters are scaled strings (a unit repeated n or n+1 times,
 //     `"ab".repeat(n)`): "a" for all-equal elements, else "ab", "cd", ... per disjoint base;
+//   - array parameters (varargs included) of primitives, Object, Integer, String, ... get n
+//     (or n+1) elements in the same patterns (sized_inputs.h);
 //   - int and long parameters are the scaled literal n;
 //   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
 //     for each populator of its class (a public instance method, inherited ones included for

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "perf/sized_inputs.h"
 
 namespace jtg::perf {
 
@@ -11,9 +12,11 @@ using testcase::StmtKind;
 
 double InputSize(const testcase::TestCase& tc) {
   double total = 0;
-  for (const Stmt& s : tc.stmts) {
+  for (size_t i = 0; i < tc.stmts.size(); ++i) {
+    const Stmt& s = tc.stmts[i];
     if (s.kind == StmtKind::kRepeat) total += static_cast<double>(tc.RepeatCount(s));
-    if (s.kind == StmtKind::kLiteral && s.lit.n_mult != 0) {
+    // A buffer's capacity is not an input of its own: its kRepeat counts the elements.
+    if (s.kind == StmtKind::kLiteral && s.lit.n_mult != 0 && !IsBufferCapacity(tc, i)) {
       // A scaled string counts its characters.
       double unit = s.lit.type == 's' ? static_cast<double>(s.lit.s.size()) : 1.0;
       total +=
@@ -81,9 +84,20 @@ std::string DescribeInputs(const testcase::TestCase& tc) {
   std::string out;
   auto describe_value = [&](int idx) -> std::string {
     const Stmt& v = tc.stmts[static_cast<size_t>(idx)];
+    // An array built from a filled buffer or list (sized_inputs.h): the fills are the
+    // buffer's or the list's.
+    const bool array =
+        v.kind == StmtKind::kCall && v.callable && v.type.dims == 1 &&
+        ((v.receiver >= 0 && (v.callable->name == "toArray" || v.callable->name == "array")) ||
+         (v.callable->name == "copyOf" && v.args.size() == 2 &&
+          tc.stmts[static_cast<size_t>(v.args[0])].receiver >= 0));
+    const int filled = !array ? idx
+                       : v.callable->name != "copyOf"
+                           ? v.receiver
+                           : tc.stmts[static_cast<size_t>(v.args[0])].receiver;
     std::string fills;
     for (const Stmt& s : tc.stmts) {
-      if (s.kind != StmtKind::kRepeat || s.receiver != idx || s.args.empty()) continue;
+      if (s.kind != StmtKind::kRepeat || s.receiver != filled || s.args.empty()) continue;
       const Stmt& base = tc.stmts[static_cast<size_t>(s.args[0])];
       std::string pattern = s.repeat_pattern == testcase::RepeatPattern::kDistinct ? "distinct"
                             : s.repeat_pattern == testcase::RepeatPattern::kSame
@@ -92,29 +106,30 @@ std::string DescribeInputs(const testcase::TestCase& tc) {
       std::string from = base.lit.type == 's'
                              ? "\"" + std::string(base.lit.s.begin(), base.lit.s.end()) + "...\""
                              : std::to_string(base.lit.i);
-      std::string elem =
-          base.lit.type == 's'
-              ? "String"
-              : Simple(base.type.class_name.empty() ? std::string("int") : base.type.class_name);
-      absl::StrAppend(&fills, fills.empty() ? "" : ", then ", s.callable->name, " of ", Count(s),
-                      " ", pattern, " ", elem, " from ", from);
+      std::string elem = base.lit.type == 's'      ? "String"
+                         : base.type.IsPrimitive() ? base.type.JavaName()
+                                                   : Simple(base.type.class_name);
+      absl::StrAppend(&fills, fills.empty() ? "" : ", then ",
+                      array ? "" : s.callable->name + " of ", Count(s), " ", pattern, " ", elem,
+                      " from ", from);
     }
-    std::string what = v.kind == StmtKind::kNewCollection        ? Simple(v.owner)
-                       : v.kind == StmtKind::kCall && v.callable ? Simple(v.type.class_name)
-                       : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0 && v.lit.type == 's'
-                           ? "String \"" + std::string(v.lit.s.begin(), v.lit.s.end()) +
-                                 "\" repeated " +
-                                 (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
-                                 (v.lit.i > 0   ? "+" + std::to_string(v.lit.i)
-                                  : v.lit.i < 0 ? std::to_string(v.lit.i)
-                                                : "") +
-                                 " times"
-                       : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0
-                           ? (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
-                                 (v.lit.i > 0   ? "+" + std::to_string(v.lit.i)
-                                  : v.lit.i < 0 ? std::to_string(v.lit.i)
-                                                : "")
-                           : "";
+    std::string what =
+        array ? (v.type.base == 'L' ? Simple(v.type.class_name) + "[]" : v.type.JavaName())
+        : v.kind == StmtKind::kNewCollection      ? Simple(v.owner)
+        : v.kind == StmtKind::kCall && v.callable ? Simple(v.type.class_name)
+        : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0 && v.lit.type == 's'
+            ? "String \"" + std::string(v.lit.s.begin(), v.lit.s.end()) + "\" repeated " +
+                  (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
+                  (v.lit.i > 0   ? "+" + std::to_string(v.lit.i)
+                   : v.lit.i < 0 ? std::to_string(v.lit.i)
+                                 : "") +
+                  " times"
+        : v.kind == StmtKind::kLiteral && v.lit.n_mult != 0
+            ? (v.lit.n_mult == 1 ? "n" : std::to_string(v.lit.n_mult) + "n") +
+                  (v.lit.i > 0   ? "+" + std::to_string(v.lit.i)
+                   : v.lit.i < 0 ? std::to_string(v.lit.i)
+                                 : "")
+            : "";
     if (what.empty()) return "";
     return fills.empty() ? what : what + " (" + fills + ")";
   };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "perf/sized_inputs.h"
+
 namespace jtg::perf {
 
 using testcase::Stmt;
@@ -50,7 +52,15 @@ namespace {
 // The value statement a sized statement sizes: a kRepeat fills its receiver.
 int SizedValue(const TestCase& test, int i) {
   const Stmt& s = test.stmts[static_cast<size_t>(i)];
-  return s.kind == StmtKind::kRepeat ? s.receiver : i;
+  if (s.kind == StmtKind::kRepeat) return s.receiver;
+  if (IsBufferCapacity(test, static_cast<size_t>(i))) {
+    // The buffer it sizes (sized_inputs.h), which its kRepeat fills: one input.
+    for (size_t j = static_cast<size_t>(i) + 1; j < test.stmts.size(); ++j) {
+      const auto& args = test.stmts[j].args;
+      if (std::find(args.begin(), args.end(), i) != args.end()) return static_cast<int>(j);
+    }
+  }
+  return i;
 }
 
 // Whether the value of statement `from` is built from that of `v` (v itself, or a receiver

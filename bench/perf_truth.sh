@@ -9,6 +9,7 @@
 #   long row measured linear or more     found = a confirmed finding of either kind for M
 #   control row                          false positive = a confirmed redundant-traversal for M
 #   redundant row measured not superlinear ("contra"): scored like a control
+# A run that writes no report counts as found for no case ("run failed", its own column).
 # Prints a Markdown summary (one row per budget) and a per-case table, and writes the raw rows
 # to $RESULTS so that `bench/perf_truth.sh --table $RESULTS` rebuilds both tables.
 #
@@ -32,10 +33,11 @@ command -v jq >/dev/null || { echo "perf_truth: needs jq" >&2; exit 2; }
 # raw columns: case kind role truth slope budget_s seed found wall_s rc reasons version
 tables() {
   local raw="$1"
-  echo "| budget | redundant recall | long-loop recall | controls confirmed (FP) | contra rows confirmed | wall s (sum) | wall s (mean) |"
-  echo "|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| budget | redundant recall | long-loop recall | controls confirmed (FP) | contra rows confirmed | runs failed | wall s (sum) | wall s (mean) |"
+  echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
   awk -F'\t' 'NR > 1 {
       b = $6; budgets[b] = 1; wall[b] += $9; runs[b]++
+      if ($8 == "fail" || $11 ~ /^run failed/) { failed[b]++; $8 = "fail" }
       if ($3 == "redundant") { rt[b]++; if ($8 == "yes") rf[b]++ }
       else if ($3 == "long") { lt[b]++; if ($8 == "yes") lf[b]++ }
       else if ($3 == "control") { ct[b]++; if ($8 == "yes") cf[b]++ }
@@ -46,9 +48,9 @@ tables() {
       for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
       for (i = 1; i <= n; i++) {
         b = order[i]
-        printf "| %ss | %d/%d (%s) | %d/%d (%s) | %d/%d | %d/%d | %.0f | %.1f |\n", b,
+        printf "| %ss | %d/%d (%s) | %d/%d (%s) | %d/%d | %d/%d | %d | %.0f | %.1f |\n", b,
           rf[b], rt[b], pct(rf[b], rt[b]), lf[b], lt[b], pct(lf[b], lt[b]),
-          cf[b], ct[b], xf[b], xt[b], wall[b], wall[b] / runs[b]
+          cf[b], ct[b], xf[b], xt[b], failed[b], wall[b], wall[b] / runs[b]
       }
     }
     function pct(a, t) { return t ? sprintf("%.0f%%", 100 * a / t) : "-" }' "$raw"
@@ -58,6 +60,7 @@ tables() {
   awk -F'\t' 'NR > 1 {
       f = $8
       if ($3 == "control" || $3 == "contra") f = ($8 == "yes" ? "**FP**" : "no (ok)")
+      if ($8 == "fail" || $11 ~ /^run failed/) f = "run failed"
       r = $11; gsub(/\|/, "/", r)
       printf "| %s | %s (%s, %s) | %ss | %s | %s | %s |\n", $1, $3, $4, $5, $6, f, r, $9
     }' "$raw"
@@ -119,7 +122,7 @@ for b in "${budgets[@]}"; do
     wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
     rep="$out/perf-report.json"
     if [[ ! -f "$rep" ]]; then
-      found=no
+      found=fail
       reasons="run failed (rc $rc, no report): $(grep -v '^\s*$' "$tmp/$id.$b.log" | tail -1 | tr '\t' ' ' | cut -c1-160)"
       version=-
     else
@@ -134,13 +137,16 @@ for b in "${budgets[@]}"; do
         ($m | norm) as $want
         | [.findings[]? | select((.method | norm) == $want)] as $f
         | if ($f | length) > 0 then
-            ($f | group_by(.status + " " + .kind) | map("\(length)x \(.[0].status) \(.[0].kind): \(.[0].reason)") | join("; "))
+            ($f | group_by(.status + " " + .kind)
+             | map("\(length)x \(.[0].status) \(.[0].kind): \(.[0].reason | if length > 140 then .[0:140] + "..." else . end)")
+             | join(" / "))
           else
             ($m | sub("\\(.*"; "")) as $name
             | ([.skipped[]? | select((.method | tostring) as $sm | ($sm | endswith(".*")) or ($sm | contains("." + $name + "("))) | .reason] | unique) as $s
             | "no finding for the method (\(.findings | length) in report)"
               + (if ($s | length) > 0 then "; skipped: " + ($s | join("; ")) else "" end)
           end' "$rep" | tr '\t\n' '  ' | cut -c1-400)"
+      found="${found:-no}"; version="${version:--}"
       ((rc != 0)) && reasons="rc $rc; $reasons"
     fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$kind" "$role" "$t_class" "$slope" "$b" "$SEED" \

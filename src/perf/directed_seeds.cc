@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "perf/populators.h"
 #include "perf/sized_inputs.h"
 
 namespace jtg::perf {
@@ -30,6 +31,8 @@ std::string ImplFor(const TypeDesc& t) {
     return "java/util/ArrayDeque";
   }
   if (n == "java/util/LinkedList" || n == "java/util/Vector") return n;
+  if (n == "java/util/AbstractSequentialList") return "java/util/LinkedList";
+  if (n == "java/util/AbstractQueue") return "java/util/PriorityQueue";
   return "java/util/ArrayList";
 }
 
@@ -172,86 +175,6 @@ int ScaledString(TestCase& tc, const TypeDesc& declared, const Fill& f, int64_t 
   return static_cast<int>(tc.size()) - 1;
 }
 
-// A parameter type a populator's key (its first parameter) or value (a second one) may have.
-bool IsSimpleParam(const TypeDesc& p) {
-  if (p.dims != 0) return false;
-  if (p.base == 'I' || p.base == 'J') return true;
-  return p.base == 'L' &&
-         (p.class_name == "java/lang/Integer" || p.class_name == "java/lang/String" ||
-          p.class_name == "java/lang/Object");
-}
-
-// Glider's populators: instance methods that may grow a collection field, given distinct
-// keys: one simple parameter (add(x), push(x)) or two (put(k, v), setProperty(k, v)).
-bool IsPopulator(const testcase::Callable& m) {
-  const size_t arity = m.desc.params.size();
-  if (m.is_static || m.IsConstructor() || arity == 0 || arity > 2) return false;
-  for (const TypeDesc& p : m.desc.params) {
-    if (!IsSimpleParam(p)) return false;
-  }
-  return true;
-}
-
-// 0 for a name that says it grows the receiver (add, put, push, offer, insert, append, set,
-// register, enqueue, store), 1 for a neutral one, 2 for one that reads, removes or compares
-// (get, contains, remove, indexOf, equals, ...): never a populator.
-int PopulatorRank(const std::string& name) {
-  auto starts = [&](std::initializer_list<std::string_view> prefixes) {
-    return std::any_of(prefixes.begin(), prefixes.end(),
-                       [&](std::string_view p) { return name.starts_with(p); });
-  };
-  if (starts({"add", "put", "push", "offer", "insert", "append", "set", "register", "enqueue",
-              "store", "include", "increment", "record"})) {
-    return 0;
-  }
-  if (starts({"get",    "contains",  "remove", "delete", "clear",   "index",  "lastIndex",
-              "is",     "has",       "find",   "equals", "compare", "peek",   "poll",
-              "pop",    "elementAt", "search", "retain", "drop",    "take",   "wait",
-              "notify", "copy",      "to",     "hash",   "sub",     "ensure", "trim"})) {
-    return 2;
-  }
-  return 1;
-}
-
-// A literal of a populator's parameter type: the integral `base`, or a string from `text`.
-Stmt SimpleLiteral(const TypeDesc& p, int64_t base, const std::u16string& text) {
-  Stmt lit;
-  lit.kind = StmtKind::kLiteral;
-  if (p.base == 'I' || p.base == 'J') {
-    lit.type = p;
-    lit.lit.type = p.base;
-    lit.lit.i = base;
-  } else if (p.class_name == "java/lang/String") {
-    lit.type = p;
-    lit.lit.type = 's';
-    lit.lit.s = text;
-  } else {
-    lit.type = Obj("java/lang/Integer");
-    lit.lit.type = 'I';
-    lit.lit.i = base;
-  }
-  return lit;
-}
-
-// Appends `times` calls of populator `m` on `recv` with distinct values from `base`.
-void AppendPopulate(TestCase& tc, int recv, const generate::CallablePtr& m, int64_t base) {
-  std::vector<int> args;
-  for (size_t k = 0; k < m->desc.params.size(); ++k) {
-    // The first argument varies per call (the key); a second one is a constant value.
-    tc.stmts.push_back(SimpleLiteral(m->desc.params[k], k == 0 ? base : 1, k == 0 ? u"k" : u"v"));
-    args.push_back(static_cast<int>(tc.size()) - 1);
-  }
-  Stmt r;
-  r.kind = StmtKind::kRepeat;
-  r.callable = m;
-  r.receiver = recv;
-  r.args = args;
-  r.repeat_mult = 1;
-  r.repeat_add = 1;
-  r.type = Prim('V');
-  tc.stmts.push_back(std::move(r));
-}
-
 }  // namespace
 
 bool IsFillableCollection(const TypeDesc& t) {
@@ -265,7 +188,8 @@ bool IsFillableCollection(const TypeDesc& t) {
       "java/util/Vector",        "java/util/HashSet",
       "java/util/LinkedHashSet", "java/util/TreeSet",
       "java/util/ArrayDeque",    "java/util/AbstractCollection",
-      "java/util/AbstractList"};
+      "java/util/AbstractList",  "java/util/AbstractSet",
+      "java/util/AbstractQueue", "java/util/AbstractSequentialList"};
   return kTypes.contains(t.class_name);
 }
 
@@ -316,6 +240,13 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
                             return Fill{k == 0 ? 1 : 0, static_cast<int64_t>(k) * kApart};
                           }});
       patterns.push_back({"all distinct, equal contents", [](size_t) { return Fill{0, 0}; }});
+    } else if (!entry->is_static && !entry->IsConstructor()) {
+      // One input and a receiver (filled with n+1 below): the input larger too, which takes
+      // the other branch of size-dependent code (AbstractSet.removeAll).
+      patterns.push_back(
+          {"all distinct, disjoint, the input larger than the receiver (n+2)", [](size_t k) {
+             return Fill{2, static_cast<int64_t>(k + 1) * kApart};
+           }});
     }
     patterns.push_back({"all elements equal", [](size_t) {
                           return Fill{0, 0, RepeatPattern::kSame};
@@ -356,7 +287,22 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
       call.callable = entry;
       std::string words = pat.name;
       if (!entry->is_static && !entry->IsConstructor()) {
-        int recv = factory.Generate(tc, Obj(entry->owner), 1);
+        // An abstract JDK collection or map under test: an empty instance of the JDK's own
+        // implementation (AbstractSet: HashSet), which the populators fill.
+        const bool jdk_abstract = entry->owner == u.cut_name() && u.cut_is_abstract() &&
+                                  entry->owner.starts_with("java/util/");
+        const TypeDesc owner_type = Obj(entry->owner);
+        int recv = -1;
+        if (jdk_abstract && (IsFillableCollection(owner_type) || IsFillableMap(owner_type))) {
+          Stmt empty;
+          empty.kind = StmtKind::kNewCollection;
+          empty.owner = IsFillableMap(owner_type) ? MapImplFor(owner_type) : ImplFor(owner_type);
+          empty.type = Obj(empty.owner);
+          tc.stmts.push_back(std::move(empty));
+          recv = static_cast<int>(tc.size()) - 1;
+        } else {
+          recv = factory.Generate(tc, owner_type, 1);
+        }
         if (recv < 0 || tc.stmts[static_cast<size_t>(recv)].kind == StmtKind::kNull) continue;
         if (variant > 0) {
           AppendPopulate(tc, recv, populators[variant - 1], 0);

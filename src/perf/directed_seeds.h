@@ -8,7 +8,8 @@
 //   - collection parameters (java.util interfaces and classes) become a java.util
 //     implementation filled by one kRepeat of n (or n+1) Integer (or String) elements; the
 //     patterns fix the bases (disjoint: 0, 2^20, 2*2^20 ...; equal: 0 for all), the sizes
-//     (equal; the first one smaller, n versus n+1; the first one larger), and all-equal
+//     (equal; the first one smaller, n versus n+1; the first one larger; one input and a
+//     filled receiver: the input larger, n+2 versus n+1), and all-equal
 //     elements (kSame);
 //   - map parameters (Map, SortedMap, NavigableMap and their java.util implementations)
 //     become a HashMap or TreeMap filled by one kRepeat of n (or n+1) put(key, value) calls,

@@ -332,6 +332,17 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
         } else if (t.dims == 0 && (t.base == 'I' || t.base == 'J')) {
           // Past the populated values (0..n): a key not present yet.
           a = ScaledInt(tc, t.base, variant > 0 ? 1 : 0);
+        } else if (variant > 0 && t.dims == 0 && t.base == 'L' &&
+                   (t.class_name == "java/lang/Object" || t.class_name == "java/lang/Integer")) {
+          // A key the filled receiver does not hold (its keys are 0..n): a lookup or
+          // removal scans all of it.
+          Stmt absent;
+          absent.kind = StmtKind::kLiteral;
+          absent.type = Obj("java/lang/Integer");
+          absent.lit.type = 'I';
+          absent.lit.i = -1;
+          tc.stmts.push_back(std::move(absent));
+          a = static_cast<int>(tc.size()) - 1;
         } else {
           const classfile::GenericType* g =
               p < entry->gparams.size() ? &entry->gparams[p] : nullptr;

@@ -18,7 +18,9 @@
 //     `"ab".repeat(n)`): "a" for all-equal elements, else "ab", "cd", ... per disjoint base;
 //   - array parameters (varargs included) of primitives, Object, Integer, String, ... get n
 //     (or n+1) elements in the same patterns (sized_inputs.h);
-//   - int and long parameters are the scaled literal n;
+//   - int and long parameters are the scaled literal n (n+1 with a filled receiver: a key it
+//     does not hold), and Object or Integer parameters with a filled receiver the absent
+//     key -1;
 //   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
 //     for each populator of its class (a public instance method, inherited ones included for
 //     the class under test, named as growing it first, with one or two int, long,

@@ -109,11 +109,17 @@ StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& en
   }
   std::vector<LoopGoal> out;
   size_t longs = 0, pairs = 0;
+  // Whether the entry reaches a loop outside the JDK.
+  const bool reaches_own =
+      std::any_of(index.loops.begin(), index.loops.end(),
+                  [](const ReachedLoop& r) { return !IsJdkClass(r.loop.method.owner); });
   for (size_t i = 0; i < index.loops.size() && longs < max_goals; ++i) {
-    // Loops inside the JDK are long-loop goals only when the entry is a JDK class itself or
-    // they are the (inherited) entry's own.
+    // Loops inside the JDK are long-loop goals only when the entry is a JDK class itself,
+    // when they are the (inherited) entry's own, or when the entry reaches no other loop and
+    // calls their method directly (ListOrderedSet.remove is ArrayList.remove's scan).
     const bool own = index.loops[i].chain.empty();
-    if (!ok[i] || (IsJdkClass(index.loops[i].loop.method.owner) && !jdk_entry && !own)) {
+    const bool direct = !reaches_own && index.loops[i].chain.size() == 1;
+    if (!ok[i] || (IsJdkClass(index.loops[i].loop.method.owner) && !jdk_entry && !own && !direct)) {
       continue;
     }
     LoopGoal g;

@@ -55,7 +55,8 @@ class GoalBuilder {
   // redundant-traversal goals for its nested pairs (at most `max_goals` of each). An entry
   // the class inherits (Universe::calls(): its owner is the class under test) is analysed
   // in its declaring class; the loops of its own code are goals even when that class is the
-  // JDK's (a list inheriting AbstractList.addAll).
+  // JDK's (a list inheriting AbstractList.addAll), and so are the loops of JDK methods the
+  // entry calls directly when it reaches no loop outside the JDK (ListOrderedSet.remove).
   // Errors: as LoopIndexer::Index.
   StatusOr<std::vector<LoopGoal>> For(const generate::CallablePtr& entry, size_t max_goals = 16);
 

@@ -334,14 +334,14 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
           a = ScaledInt(tc, t.base, variant > 0 ? 1 : 0);
         } else if (variant > 0 && t.dims == 0 && t.base == 'L' &&
                    (t.class_name == "java/lang/Object" || t.class_name == "java/lang/Integer")) {
-          // A key the filled receiver does not hold (its keys are 0..n): a lookup or
-          // removal scans all of it.
-          Stmt absent;
-          absent.kind = StmtKind::kLiteral;
-          absent.type = Obj("java/lang/Integer");
-          absent.lit.type = 'I';
-          absent.lit.i = -1;
-          tc.stmts.push_back(std::move(absent));
+          // The last key the receiver was filled with (its keys are 0..n): a lookup or a
+          // removal that scans in insertion order walks all of it.
+          Stmt last;
+          last.kind = StmtKind::kLiteral;
+          last.type = Obj("java/lang/Integer");
+          last.lit.type = 'I';
+          last.lit.n_mult = 1;
+          tc.stmts.push_back(std::move(last));
           a = static_cast<int>(tc.size()) - 1;
         } else {
           const classfile::GenericType* g =

@@ -19,8 +19,8 @@
 //   - array parameters (varargs included) of primitives, Object, Integer, String, ... get n
 //     (or n+1) elements in the same patterns (sized_inputs.h);
 //   - int and long parameters are the scaled literal n (n+1 with a filled receiver: a key it
-//     does not hold), and Object or Integer parameters with a filled receiver the absent
-//     key -1;
+//     does not hold), and Object or Integer parameters with a filled receiver its last key n
+//     (a scan in insertion order walks all of it);
 //   - the receiver (instance methods) is built by the ValueFactory, then optionally populated:
 //     for each populator of its class (a public instance method, inherited ones included for
 //     the class under test, named as growing it first, with one or two int, long,

@@ -136,10 +136,15 @@ void Panel(std::string* svg, const PlotSeries& s, double x0, const char* color) 
             report::HtmlEscape(TickLabel(xs[i]) + " elements: " + TickLabel(ys[i])) +
             "</title></circle>\n";
   }
-  *svg += "<circle cx=\"" + F(left + 10) + "\" cy=\"" + F(top + 12) + "\" r=\"3.5\" fill=\"" +
+  *svg += "<circle cx=\"" + F(left + 12) + "\" cy=\"" + F(top + 12) + "\" r=\"3.5\" fill=\"" +
           color + "\"/>\n";
-  Text(svg, left + 18, top + 16, "start", s.exponent ? "measured; " + legend : legend,
-       " class=\"legend\"");
+  Text(svg, left + 24, top + 16, "start", "measured", " class=\"legend\"");
+  if (s.exponent) {
+    *svg += "<line x1=\"" + F(left + 4) + "\" y1=\"" + F(top + 27) + "\" x2=\"" + F(left + 20) +
+            "\" y2=\"" + F(top + 27) + "\" stroke=\"" + color +
+            "\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"/>\n";
+    Text(svg, left + 24, top + 31, "start", legend, " class=\"legend\"");
+  }
   *svg += "</g>\n";
 }
 

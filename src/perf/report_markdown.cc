@@ -137,7 +137,10 @@ std::string Section(const ReportEntry& e) {
           std::string(!f.reads->applicable ? "not judged"
                       : f.reads->similar   ? "the inner loop reads the same values again"
                                            : "the inner loop's reads do not repeat") +
-          "; " + Text(f.reads->summary) + "\n";
+          // The pipeline appends the summary to the reason; say it once.
+          (f.reason.find(f.reads->summary) == std::string::npos ? "; " + Text(f.reads->summary)
+                                                                : std::string()) +
+          "\n";
   }
   md += "- Test: " + (f.test ? Code(*f.test) : std::string("not written")) + "\n\n";
   if (!e.plot.empty()) md += "![Iterations and time against input size](" + e.plot + ")\n\n";
@@ -146,17 +149,17 @@ std::string Section(const ReportEntry& e) {
 
 constexpr const char* kTerms =
     "\n## Terms\n\n"
-    "- **Likely bug**: the work grows faster than the input (growth exponent at least 1.3 in "
-    "iterations or time), or a loop scans an input again inside another loop. At realistic "
-    "sizes this is usually what users notice.\n"
+    "- **Likely bug**: the work grows faster than the input: a growth exponent of at least 1.3 "
+    "in iterations or in time, typically a loop that scans one input once per element of "
+    "another. A nested loop whose growth could not be fitted is listed here too.\n"
     "- **Stress test**: a loop that runs once per element (linear): expected work, listed as "
     "information; its test is a ready-made stress test.\n"
     "- **Confirmed** / **suspected**: confirmed when the measured growth shows it (nested "
     "loops: iterations exponent >= 1.6 and time exponent >= 1.3; long loops: one run of the "
     "loop reached the `--mu` iterations), suspected otherwise, with the reason.\n"
     "- **Input size**: the number of elements of all inputs a test builds (collection, map "
-    "and array elements, string characters); tests run at 4 sizes up to `--mu` elements per "
-    "input.\n"
+    "and array elements, string characters, copies included); tests run at 4 sizes, each "
+    "input holding up to about `--mu` elements.\n"
     "- **Iterations**: how often the loops' bodies ran during the call under test, counted "
     "by probes.\n"
     "- **Exponent**: b in iterations (or time) = c * size^b, fitted by least squares on "

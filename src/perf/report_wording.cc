@@ -62,19 +62,20 @@ std::string Size(const std::string& label) {
   return label == "the receiver" ? "|receiver|" : "|" + label + "|";
 }
 
-// "O(|arg1|·|arg2|)"; "O(|arg2|²)" when both are the same input.
+// "O(|arg1|·|arg2|)" (a product: the factors in name order); "O(|arg2|²)" when both are the
+// same input.
 std::string BigO(const std::vector<std::string>& walks, const std::vector<std::string>& per) {
   if (walks.size() == 1 && per.size() == 1 && walks[0] == per[0]) {
     return "O(" + Size(walks[0]) + "\xC2\xB2)";
   }
-  std::string out = "O(";
+  std::vector<std::string> terms;
   for (const auto* side : {&walks, &per}) {
     std::string term;
     for (const std::string& l : *side) term += (term.empty() ? "" : " + ") + Size(l);
-    if (side->size() > 1) term = "(" + term + ")";
-    out += (side == &walks ? "" : "\xC2\xB7") + term;
+    terms.push_back(side->size() > 1 ? "(" + term + ")" : term);
   }
-  return out + ")";
+  std::sort(terms.begin(), terms.end());
+  return "O(" + terms[0] + "\xC2\xB7" + terms[1] + ")";
 }
 
 // "1,024 elements per input (2,049 in all) take 0.33 ms, 100,000 per input would take about
@@ -90,8 +91,10 @@ std::string CostClause(const Extrapolation& e, size_t inputs, int mu) {
                     FormatCount(e.measured_size) + " in all)";
     target_size = FormatCount(kRealisticPerInput) + " per input";
   } else {
-    measured_size = FormatCount(e.measured_size) + " input elements";
-    target_size = FormatCount(e.target_size);
+    // The test builds more than one input of about mu elements (or copies): scale them all.
+    measured_size = FormatCount(e.measured_size) + " input elements in all";
+    target_size = Short(e.target_size / e.measured_size, 1) + " times as many (about " +
+                  FormatCount(Significant(e.target_size, 2)) + ")";
   }
   if (e.time) {
     return measured_size + " take " + FormatMs(e.measured) + ", " + target_size + " would take " +
@@ -131,7 +134,9 @@ std::string NestedSentence(const RankedFinding& r, int mu) {
   } else if (!walks.empty()) {
     what = "scans " + Join(walks) + " again inside another loop";
   } else if (!per.empty()) {
-    what = "runs a loop once per element of " + Join(per);
+    what = "runs an inner loop once per element of " + Join(per);
+  } else if (outer && !outer->walks.empty()) {
+    what = "runs an inner loop inside a loop over " + Join(outer->walks);
   } else {
     what = "runs a loop inside another loop";
   }
@@ -168,9 +173,12 @@ std::string LongLoopSentence(const RankedFinding& r, int mu) {
   if (!f.loops.empty()) s += " (" + LoopPlace(f.loops.back()) + ")";
   if (c && !c->walks.empty()) s += " once per element of " + Join(c->walks);
   if (!f.sizes.empty()) {
+    // Input size counts every element the test builds; say so unless it is the loop's count.
     const double size = *std::max_element(f.sizes.begin(), f.sizes.end());
-    s += ": " + FormatCount(f.max_iterations) + " iterations for " + FormatCount(size) +
-         (c && c->walks.size() == 1 ? " elements" : " input elements");
+    s += ": " + FormatCount(f.max_iterations) + " iterations";
+    s += std::abs(size - f.max_iterations) <= 0.05 * size
+             ? " for " + FormatCount(size) + " elements"
+             : " in the largest test, which builds " + FormatCount(size) + " input elements";
   }
   if (f.exponent) s += " (" + GrowthWords(*f.exponent) + ")";
   if (r.category == Category::kLikelyBug) {

@@ -180,12 +180,22 @@ TEST(PerfWording, QuadraticSentenceWithoutLoopInputsSaysWhatIsKnown) {
   EXPECT_EQ(s,
             "`ListUtils.subtract(List, List)` runs a loop inside another loop (the loop in "
             "`ArrayList.remove`, reached from the loop at ListUtils.java:105): quadratic growth "
-            "of the iterations; 2,049 input elements make 1,049,600 loop iterations, 200,000 "
-            "would make about 10 billion");
+            "of the iterations; 2,049 input elements in all make 1,049,600 loop iterations, 100 "
+            "times as many (about 200,000) would make about 10 billion");
   f.loop_inputs.clear();
   s = FindingSentence(RankAndMerge(Report({f}))[0], 1024);
   EXPECT_EQ(s.find("no sized input"), std::string::npos) << s;
   EXPECT_NE(s.find("runs a loop inside another loop"), std::string::npos) << s;
+  // Equal elements: the lookup stops early, so only the repetition is measured.
+  f.loop_inputs =
+      "the outer loop (ListUtils.subtract, line 105) walks arg1; the inner loop "
+      "(ArrayList.remove, line 623) walks no sized input, once per element of arg1";
+  s = FindingSentence(RankAndMerge(Report({f}))[0], 1024);
+  EXPECT_EQ(s.rfind("`ListUtils.subtract(List, List)` runs an inner loop once per element of "
+                    "arg1 (the loop in `ArrayList.remove`",
+                    0),
+            0u)
+      << s;
 }
 
 TEST(PerfWording, LongLoopSentence) {
@@ -193,6 +203,15 @@ TEST(PerfWording, LongLoopSentence) {
   EXPECT_EQ(FindingSentence(r, 1024),
             "`ListUtils.hashCodeForList(Collection)` runs a loop (ListUtils.java:215) once per "
             "element of arg1: 1,024 iterations for 1,024 elements (linear)");
+}
+
+TEST(PerfWording, LongLoopOverOneOfSeveralInputs) {
+  Finding f = LongLoop("subtract", 105, 8196);
+  f.max_iterations = 2050;
+  EXPECT_EQ(FindingSentence(RankAndMerge(Report({f}))[0], 1024),
+            "`ListUtils.subtract(Collection)` runs a loop (ListUtils.java:105) once per element "
+            "of arg1: 2,050 iterations in the largest test, which builds 8,196 input elements "
+            "(linear)");
 }
 
 TEST(PerfWording, ParsesLoopInputs) {

@@ -46,7 +46,8 @@ std::string Cell(const std::string& md) { return absl::StrReplaceAll(md, {{"|", 
 // A name as code (names never hold a backtick).
 std::string Code(const std::string& s) { return "`" + s + "`"; }
 
-std::string LoopMethod(const std::string& m) {  // "java.util.ArrayList.remove(java.lang.Object)"
+// "java.util.ArrayList.remove(java.lang.Object)" -> "ArrayList.remove(Object)".
+std::string MethodName(const std::string& m) {
   const size_t dot = m.rfind('.', m.find('('));
   return dot == std::string::npos ? m : DisplayMethod(m.substr(0, dot), m.substr(dot + 1));
 }
@@ -111,7 +112,7 @@ std::string Section(const ReportEntry& e) {
                              : i == 0                  ? "outer"
                              : i + 1 == f.loops.size() ? "inner"
                                                        : "middle";
-    md += std::string(i == 0 ? " " : "; ") + role + " " + Code(LoopMethod(l.method)) + " at " +
+    md += std::string(i == 0 ? " " : "; ") + role + " " + Code(MethodName(l.method)) + " at " +
           LoopPlace(l) + " (nesting depth " + std::to_string(l.depth) + ")";
   }
   md += "\n";
@@ -120,9 +121,7 @@ std::string Section(const ReportEntry& e) {
     md += "- Also reached from:";
     for (size_t i = 0; i < r.also.size(); ++i) {
       const AlsoReached& a = r.also[i];
-      const size_t dot = a.entry.rfind('.', a.entry.find('('));
-      md += (i == 0 ? " " : ", ") +
-            Code(DisplayMethod(a.entry.substr(0, dot), a.entry.substr(dot + 1)));
+      md += (i == 0 ? " " : ", ") + Code(MethodName(a.entry));
       if (a.test) md += " (test " + Code(*a.test) + ")";
     }
     md += "\n";
@@ -182,7 +181,11 @@ std::string ReportMarkdown(const PerfReport& r) {
                        std::string(StatusName(f.status)), " | ", Exponents(e), " | ", plot, " |\n");
       bug_sections += Section(e);
     } else {
-      stress_table += absl::StrCat("| ", e.ranked.rank, " | ", Cell(e.sentence), " | ",
+      std::string also;
+      for (const AlsoReached& a : e.ranked.also) {
+        also += (also.empty() ? "; also reached from " : ", ") + Code(MethodName(a.entry));
+      }
+      stress_table += absl::StrCat("| ", e.ranked.rank, " | ", Cell(e.sentence + also), " | ",
                                    std::string(StatusName(f.status)), " | ",
                                    f.test ? Code(*f.test) : std::string("-"), " | ", plot, " |\n");
     }

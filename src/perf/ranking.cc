@@ -18,10 +18,17 @@ double LargestTime(const Finding& f) {
   return f.times_ms.empty() ? 0 : *std::max_element(f.times_ms.begin(), f.times_ms.end());
 }
 
-// Whether `a` is a stronger report of the same loops than `b`: confirmed, then the higher
-// iteration exponent, then a written test, then the longer largest time.
+// Whether the outermost loop is in the entry method itself (not reached through a wrapper
+// such as ListUtils.sum calling intersection).
+bool Direct(const Finding& f) {
+  return !f.loops.empty() && f.loops.front().method == f.cls + "." + f.method;
+}
+
+// Whether `a` is a stronger report of the same loops than `b`: confirmed, then direct, then
+// the higher iteration exponent, then a written test, then the longer largest time.
 bool Stronger(const Finding& a, const Finding& b) {
   if (a.status != b.status) return a.status == FindingStatus::kConfirmed;
+  if (Direct(a) != Direct(b)) return Direct(a);
   const double ea = ExponentOr(a, -1), eb = ExponentOr(b, -1);
   if (std::abs(ea - eb) > 1e-9) return ea > eb;
   if (a.test.has_value() != b.test.has_value()) return a.test.has_value();

@@ -59,7 +59,10 @@ struct RankedFinding {
   std::vector<AlsoReached> also;          // the merged findings, strongest first
 };
 
-// The findings of `r` merged (same MergeKey: the strongest kept, the others in `also`) and
+// The findings of `r` merged (same MergeKey: the strongest kept, the others in `also`;
+// strongest = confirmed, then with its outermost loop in the entry method itself rather than
+// reached through a wrapper, then the higher iteration exponent, a written test, the longer
+// time) and
 // ranked: likely bugs first (confirmed first, then by iteration exponent rounded to 0.1,
 // then by estimated cost), then stress tests (confirmed first, then most iterations).
 // Ties keep the report's order. `mu` for the extrapolation is r.mu (1024 when 0).

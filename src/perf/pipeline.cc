@@ -159,22 +159,4 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
   return report;
 }
 
-std::string SummaryText(const PerfReport& report, const std::string& out_dir) {
-  int confirmed = 0;
-  for (const auto& f : report.findings) confirmed += f.status == FindingStatus::kConfirmed ? 1 : 0;
-  double seconds = 0;
-  for (const auto& [phase, s] : report.phases_s) {
-    if (phase == "total") seconds = s;
-  }
-  std::string out = absl::StrFormat(
-      "jtestgen perf %s: %zu finding(s), %d confirmed, %zu skipped, %.1f s\n", report.cls,
-      report.findings.size(), confirmed, report.skipped.size(), seconds);
-  for (const auto& f : report.findings) {
-    out += absl::StrFormat("  %-9s %-19s %s.%s: %s\n", StatusName(f.status), KindName(f.kind),
-                           f.cls, f.method, f.reason);
-  }
-  out += absl::StrFormat("  report: %s/perf-report.md\n", out_dir);
-  return out;
-}
-
 }  // namespace jtg::perf

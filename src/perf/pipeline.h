@@ -53,8 +53,10 @@ double PeakRssMb();
 // output cannot be written. Not thread-safe: one run per process (it embeds the JVM).
 StatusOr<PerfReport> RunPerf(const PerfOptions& opts);
 
-// The lines `jtestgen perf` prints after a run: a summary line, one line per finding and
-// the report's path.
+// The lines `jtestgen perf` prints after a run (perf/summary_text.cc): a summary line
+// ("N likely bug(s) (K confirmed), M stress test(s), S skipped, T s"), one line per likely
+// bug with its sentence (ranked and merged as in the report, perf/ranking.h), a count of the
+// long loops (stress tests) and the report's path.
 std::string SummaryText(const PerfReport& report, const std::string& out_dir);
 
 }  // namespace jtg::perf

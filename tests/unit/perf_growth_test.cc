@@ -1,14 +1,12 @@
-// Growth fits, verdicts, WhiteSyn's loop fitness and the perf-report.json contract
-// (src/perf/growth.h, loop_fitness.h, report.h).
+// Growth fits, verdicts and WhiteSyn's loop fitness (src/perf/growth.h, loop_fitness.h); the
+// report's JSON contract is tested in perf_report_test.cc.
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "nlohmann/json.hpp"
 #include "perf/growth.h"
 #include "perf/loop_fitness.h"
-#include "perf/report.h"
 
 namespace jtg::perf {
 namespace {
@@ -83,57 +81,6 @@ TEST(LoopFitness, WhiteSynWorkedValues) {
   for (double n = 0; n < 10; ++n) {
     EXPECT_LE(SingleLoopFitness(n + 1, 7), SingleLoopFitness(n, 7));
   }
-}
-
-TEST(PerfReport, JsonKeysInContractOrder) {
-  PerfReport r;
-  r.cls = "com.x.Foo";
-  r.budget_s = 60;
-  r.mu = 1024;
-  Finding f;
-  f.cls = "com.x.Foo";
-  f.method = "bar(java.util.Collection,java.util.Collection)";
-  f.kind = FindingKind::kRedundantTraversal;
-  f.status = FindingStatus::kConfirmed;
-  f.reason = "r";
-  f.loops = {{"com.x.Foo.bar(java.util.Collection,java.util.Collection)", 42, 1},
-             {"java.util.ArrayList.indexOfRange(java.lang.Object,int,int)", 298, 2}};
-  f.input_pattern = "p";
-  f.sizes = {1, 2, 4};
-  f.iterations = {1, 4, 16};
-  f.times_ms = {0.1, 0.4, 1.6};
-  f.exponent = 2.0;
-  f.max_iterations = 5;
-  f.test = "FooPerfTest.bar_disjointLists";
-  r.findings.push_back(f);
-  f.exponent.reset();
-  f.test.reset();
-  r.findings.push_back(f);
-  r.skipped.push_back({"baz()", "reaches no loop"});
-  auto j = nlohmann::ordered_json::parse(ReportJson(r));
-  std::vector<std::string> top, keys;
-  for (auto it = j.begin(); it != j.end(); ++it) top.push_back(it.key());
-  // The contract's keys in order, then "version" and "jdk" (the binary that made the report
-  // and the JDK it ran on).
-  EXPECT_EQ(top, (std::vector<std::string>{"class", "budget_s", "mu", "findings", "skipped",
-                                           "version", "jdk"}));
-  EXPECT_EQ(j["version"].get<std::string>().rfind("jtestgen ", 0), 0u);
-  EXPECT_EQ(j["jdk"].get<std::string>().rfind("JDK ", 0), 0u);
-  for (auto it = j["findings"][0].begin(); it != j["findings"][0].end(); ++it) {
-    keys.push_back(it.key());
-  }
-  EXPECT_EQ(keys, (std::vector<std::string>{"class", "method", "kind", "status", "reason", "loops",
-                                            "input_pattern", "sizes", "iterations", "times_ms",
-                                            "exponent", "max_iterations", "test"}));
-  EXPECT_EQ(j["findings"][0]["loops"][1]["line"], 298);
-  EXPECT_EQ(j["findings"][0]["loops"][1]["depth"], 2);
-  EXPECT_EQ(j["findings"][0]["exponent"], 2.0);
-  EXPECT_TRUE(j["findings"][1]["exponent"].is_null());
-  EXPECT_TRUE(j["findings"][1]["test"].is_null());
-  EXPECT_EQ(j["skipped"][0]["reason"], "reaches no loop");
-  EXPECT_EQ(j["mu"], 1024);
-  std::string md = ReportMarkdown(r);
-  EXPECT_NE(md.find("| 4 | 16 | 1.6 |"), std::string::npos) << md;
 }
 
 }  // namespace

@@ -1,0 +1,38 @@
+// SummaryText (perf/pipeline.h): what `jtestgen perf` prints after a run. The likely bugs
+// come first, one sentence each; long loops are only counted (they are in the report).
+#include "absl/strings/str_format.h"
+#include "perf/pipeline.h"
+#include "perf/report_entries.h"
+
+namespace jtg::perf {
+
+std::string SummaryText(const PerfReport& report, const std::string& out_dir) {
+  const std::vector<ReportEntry> entries = ReportEntries(report);
+  int bugs = 0, confirmed = 0, stress = 0;
+  for (const ReportEntry& e : entries) {
+    const bool bug = e.ranked.category == Category::kLikelyBug;
+    bugs += bug;
+    stress += !bug;
+    confirmed += bug && e.ranked.finding.status == FindingStatus::kConfirmed;
+  }
+  double seconds = 0;
+  for (const auto& [phase, s] : report.phases_s) {
+    if (phase == "total") seconds = s;
+  }
+  std::string out = absl::StrFormat(
+      "jtestgen perf %s: %d likely bug(s) (%d confirmed), %d stress test(s), %zu skipped, %.1f s\n",
+      report.cls, bugs, confirmed, stress, report.skipped.size(), seconds);
+  for (const ReportEntry& e : entries) {
+    if (e.ranked.category != Category::kLikelyBug) continue;
+    out += absl::StrFormat("  %d. [%s] %s\n", e.ranked.rank, StatusName(e.ranked.finding.status),
+                           e.sentence);
+  }
+  if (stress > 0) {
+    out += absl::StrFormat("  %d long loop(s) (stress-test information) in the report\n", stress);
+  }
+  out += absl::StrFormat("  report: %s/perf-report.md (and .html, .json; plots in %s/perf-plots)\n",
+                         out_dir, out_dir);
+  return out;
+}
+
+}  // namespace jtg::perf

@@ -108,7 +108,12 @@ std::optional<Extrapolation> Extrapolate(const Finding& f, std::optional<double>
   e.time = timed;
   e.measured = timed ? f.times_ms[last] : (last < f.iterations.size() ? f.iterations[last] : 0);
   if (e.measured <= 0) return std::nullopt;
-  std::optional<double> exponent = timed && time_exponent ? time_exponent : f.exponent;
+  // The larger of the time and the iteration exponents: times at small sizes carry a
+  // constant share that flattens their fit, while the iterations grow as the work will.
+  std::optional<double> exponent = f.exponent;
+  if (timed && time_exponent && (!exponent || *time_exponent > *exponent)) {
+    exponent = time_exponent;
+  }
   if (!exponent) return std::nullopt;
   e.exponent = *exponent;
   e.units = std::max(1.0, std::round(e.measured_size / (mu > 0 ? mu : 1024)));

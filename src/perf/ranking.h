@@ -32,7 +32,7 @@ constexpr std::string_view CategoryName(Category c) {
 // largest measured size: of time when the finding was timed, else of loop iterations.
 struct Extrapolation {
   bool time = false;         // true: `measured` and `estimate` are ms; false: iterations
-  double exponent = 0;       // the growth exponent used (time's, else the iterations')
+  double exponent = 0;       // the larger of the time and iteration exponents
   double measured_size = 0;  // elements, the largest size measured
   double measured = 0;       // ms or iterations at measured_size
   double units = 1;          // measured_size / mu rounded, >= 1: inputs of about mu elements

@@ -63,6 +63,7 @@ Json FindingJson(const ReportEntry& e) {
   o["sentence"] = e.sentence;
   o["fix_hint"] = OrNull(e.fix_hint);
   o["time_exponent"] = OrNull(e.ranked.time_exponent);
+  if (!f.test_check.empty()) o["test_check"] = f.test_check;
   if (const auto& x = e.ranked.estimate) {
     o["estimate"] = {{"elements", x->target_size}, {x->time ? "ms" : "iterations", x->estimate}};
   } else {

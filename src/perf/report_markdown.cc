@@ -141,7 +141,11 @@ std::string Section(const ReportEntry& e) {
                                                                 : std::string()) +
           "\n";
   }
-  md += "- Test: " + (f.test ? Code(*f.test) : std::string("not written")) + "\n\n";
+  md += "- Test: " + (f.test ? Code(*f.test) : std::string("not written")) + "\n";
+  if (!f.test_check.empty()) {
+    md += "- The test's growth check on this code " + f.test_check + "\n";
+  }
+  md += "\n";
   if (!e.plot.empty()) md += "![Iterations and time against input size](" + e.plot + ")\n\n";
   return md + Measurements(f);
 }

@@ -31,6 +31,15 @@ std::vector<std::string> CountedJdkClasses() {
   return {all.begin(), all.end()};
 }
 
+bool IsAmortizedGrowth(const MethodKey& m) {
+  // Rehashing when a table doubles: log n executions over n insertions, O(n) in all.
+  static const std::set<std::pair<std::string, std::string>> kGrowth = {
+      {"java/util/HashMap", "resize"},     {"java/util/HashMap$TreeNode", "split"},
+      {"java/util/Hashtable", "rehash"},   {"java/util/IdentityHashMap", "resize"},
+      {"java/util/WeakHashMap", "resize"}, {"java/util/WeakHashMap", "transfer"}};
+  return kGrowth.contains({m.owner, m.name});
+}
+
 GoalBuilder::GoalBuilder(CountingJvm& c, generate::Universe& u, const classpath::Classpath& cp,
                          testcase::Executor& ex)
     : c_(c), u_(u), cp_(cp), ex_(ex) {
@@ -132,6 +141,7 @@ StatusOr<std::vector<LoopGoal>> GoalBuilder::For(const generate::CallablePtr& en
   for (const NestedPair& p : index.pairs) {
     if (pairs >= max_goals) break;
     if (!ok[p.outer] || !ok[p.inner]) continue;
+    if (IsAmortizedGrowth(index.loops[p.inner].loop.method)) continue;
     LoopGoal g;
     g.redundant = true;
     g.loops = {counted[p.outer], counted[p.inner]};

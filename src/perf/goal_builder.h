@@ -46,6 +46,11 @@ StatusOr<CountingJvm> StartCountingJvm(jvm::JvmOptions options,
 // whitelist (jdk_counting.h); the transformer takes the java.util ones.
 std::vector<std::string> CountedJdkClasses();
 
+// Whether `m` is a loop of amortized growth (HashMap.resize, Hashtable.rehash, ...): it runs
+// once per doubling of a table, O(n) over n insertions, so a pair with it as the inner loop
+// is no redundant traversal however its iterations fit at a few sizes.
+bool IsAmortizedGrowth(const MethodKey& m);
+
 class GoalBuilder {
  public:
   GoalBuilder(CountingJvm& c, generate::Universe& u, const classpath::Classpath& cp,

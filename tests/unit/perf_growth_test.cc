@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "perf/goal_builder.h"
 #include "perf/growth.h"
 #include "perf/loop_fitness.h"
 
@@ -83,5 +84,18 @@ TEST(LoopFitness, WhiteSynWorkedValues) {
   }
 }
 
+}  // namespace
+}  // namespace jtg::perf
+
+namespace jtg::perf {
+namespace {
+TEST(PerfGoals, AmortizedGrowthLoopsAreNoInnerLoops) {
+  EXPECT_TRUE(IsAmortizedGrowth({"java/util/HashMap", "resize", "()[Ljava/util/HashMap$Node;"}));
+  EXPECT_TRUE(IsAmortizedGrowth({"java/util/Hashtable", "rehash", "()V"}));
+  EXPECT_FALSE(
+      IsAmortizedGrowth({"java/util/ArrayList", "indexOfRange", "(Ljava/lang/Object;II)I"}));
+  EXPECT_FALSE(IsAmortizedGrowth(
+      {"java/util/HashMap", "getNode", "(Ljava/lang/Object;)Ljava/util/HashMap$Node;"}));
+}
 }  // namespace
 }  // namespace jtg::perf

@@ -209,8 +209,10 @@ bool IsScalableString(const TypeDesc& t) {
 
 std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFactory& factory,
                                         const generate::CallablePtr& entry, int64_t n,
-                                        size_t max_seeds) {
+                                        size_t max_seeds, const generate::CallablePtr& view) {
   std::vector<DirectedSeed> out;
+  // The class whose instance the seeds build and fill: the entry's, or the view's owner.
+  const std::string& owner = view ? view->owner : entry->owner;
   const auto& params = entry->desc.params;
   std::vector<size_t> colls;
   for (size_t p = 0; p < params.size(); ++p) {
@@ -257,8 +259,8 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
   if (!entry->is_static && !entry->IsConstructor()) {
     // The receiver's own instance methods, and for the class under test those it inherits
     // (a stack whose push is Stack's).
-    std::vector<generate::CallablePtr> methods = u.InstanceMethodsOf(entry->owner);
-    if (entry->owner == u.cut_name()) {
+    std::vector<generate::CallablePtr> methods = u.InstanceMethodsOf(owner);
+    if (owner == u.cut_name()) {
       for (size_t i = u.targets().size(); i < u.calls().size(); ++i) {
         methods.push_back(u.calls()[i]);
       }
@@ -289,9 +291,9 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
       if (!entry->is_static && !entry->IsConstructor()) {
         // An abstract JDK collection or map under test: an empty instance of the JDK's own
         // implementation (AbstractSet: HashSet), which the populators fill.
-        const bool jdk_abstract = entry->owner == u.cut_name() && u.cut_is_abstract() &&
-                                  entry->owner.starts_with("java/util/");
-        const TypeDesc owner_type = Obj(entry->owner);
+        const bool jdk_abstract =
+            owner == u.cut_name() && u.cut_is_abstract() && owner.starts_with("java/util/");
+        const TypeDesc owner_type = Obj(owner);
         int recv = -1;
         if (jdk_abstract && (IsFillableCollection(owner_type) || IsFillableMap(owner_type))) {
           Stmt empty;
@@ -308,6 +310,16 @@ std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFa
           AppendPopulate(tc, recv, populators[variant - 1], 0);
           words += std::string(words.empty() ? "" : "; ") + "receiver filled by n+1 distinct " +
                    populators[variant - 1]->name + " calls";
+        }
+        if (view) {  // the view of the filled receiver: recv.values(), recv.keySet(), ...
+          Stmt v;
+          v.kind = StmtKind::kCall;
+          v.callable = view;
+          v.receiver = recv;
+          v.type = view->desc.ret;
+          tc.stmts.push_back(std::move(v));
+          recv = static_cast<int>(tc.size()) - 1;
+          words += std::string(words.empty() ? "" : "; ") + "called on its " + view->name + "()";
         }
         call.receiver = recv;
       }

@@ -46,9 +46,13 @@ struct DirectedSeed {
   std::string pattern;      // the input pattern in words, for the report
 };
 
+// With `view` (a no-argument instance method of the class under test returning a collection
+// view: values(), keySet(), entrySet()), the receiver built and filled is the view's owner,
+// and the entry (a Collection method such as removeAll) is called on `receiver.view()`.
 std::vector<DirectedSeed> DirectedSeeds(generate::Universe& u, generate::ValueFactory& factory,
                                         const generate::CallablePtr& entry, int64_t n,
-                                        size_t max_seeds = 24);
+                                        size_t max_seeds = 24,
+                                        const generate::CallablePtr& view = nullptr);
 
 // Whether a declared type is a java.util collection the seeds fill (Collection, List, Set,
 // Queue, Deque, Iterable and their java.util implementations).

@@ -113,8 +113,10 @@ StatusOr<ClassWork> PlanClass(PerfSession& s, const std::string& class_name,
       ++no_loop;
       continue;
     }
-    w.entries.push_back({entry, sig, std::move(*goals)});
+    w.entries.push_back({entry, sig, std::move(*goals), nullptr});
   }
+  // Loops reached through the class's collection views (values().removeAll(list)).
+  PlanViews(s, w, pattern);
   if (no_loop > 0 && !pattern) {
     report->skipped.push_back(
         {class_name + ".*", std::to_string(no_loop) + " public method(s) reach no loop"});

@@ -82,6 +82,9 @@ struct EntryWork {
   generate::CallablePtr entry;
   std::string sig;
   std::vector<LoopGoal> goals;
+  // A view entry (PlanViews): the class's method returning the collection view that `entry`
+  // (removeAll, retainAll, containsAll of java.util.Collection) is called on; else null.
+  generate::CallablePtr view;
 };
 
 struct ClassWork {
@@ -106,6 +109,13 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
 // left in --out). Errors: the work directory cannot be made, javac/java cannot be run.
 Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& candidates,
                    PerfReport* report);
+
+// View entries (issue 25): for each no-argument public instance method of the class that
+// returns a java.util Collection, Set or List view (Map.values(), keySet(), entrySet()), the
+// view's bulk methods removeAll, retainAll and containsAll, whose loops are found in the
+// view's runtime class (learned by running receiver.view() once). Appends to w.entries
+// those that reach loops; with `pattern`, only views or bulk methods it names.
+void PlanViews(PerfSession& s, ClassWork& w, const std::optional<MethodPattern>& pattern);
 
 // Public top-level and member classes of a jar, binary names, in name order.
 std::vector<std::string> JarClasses(const std::string& jar);

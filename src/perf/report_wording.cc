@@ -202,6 +202,12 @@ std::string SimpleClass(std::string_view binary_name) {
 
 std::string DisplayMethod(std::string_view cls, std::string_view method) {
   const size_t open = method.find('(');
+  if (open != std::string_view::npos && method.substr(open, 3) == "().") {
+    // A view entry: "values().removeAll(java.util.Collection)".
+    const std::string view(method.substr(0, open + 3));
+    const std::string rest = DisplayMethod("", method.substr(open + 3));  // ".removeAll(...)"
+    return SimpleClass(cls) + "." + view + rest.substr(1);
+  }
   std::string out = SimpleClass(cls) + "." + std::string(method.substr(0, open));
   if (open == std::string_view::npos) return out;
   std::string_view params = method.substr(open + 1);

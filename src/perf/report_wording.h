@@ -15,7 +15,8 @@ namespace jtg::perf {
 // "org.x.ListUtils" -> "ListUtils"; "a.Outer$Inner" -> "Outer.Inner".
 std::string SimpleClass(std::string_view binary_name);
 // ("org.x.ListUtils", "subtract(java.util.List,java.util.List)") ->
-// "ListUtils.subtract(List, List)".
+// "ListUtils.subtract(List, List)"; a view entry ("java.util.HashMap",
+// "values().removeAll(java.util.Collection)") -> "HashMap.values().removeAll(Collection)".
 std::string DisplayMethod(std::string_view cls, std::string_view method);
 // A loop's place: "org.x.ListUtils.subtract(java.util.List)" at line 105 -> "ListUtils.java:105";
 // line 0 -> "ListUtils.subtract".

@@ -137,6 +137,15 @@ if [[ -f /usr/share/java/commons-collections3.jar ]] &&
        and any(.loops[]; .method | test("addAll")))] | length > 0'
 fi
 
+# A collection view (issue 25): HashMap.values().removeAll(list) scans the list once per
+# value (AbstractCollection.removeAll), reached through the view method values().
+if run views "$CP" java.util.HashMap --method values; then
+  check views "redundant traversal confirmed in values().removeAll, its growth check failing on this code" \
+    '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
+       and (.method | test("^values\\(\\)\\.(removeAll|retainAll)"))
+       and (.test_check // "" | startswith("fails:")))] | length > 0'
+fi
+
 # A JDK class under test (retransformed): AbstractCollection.containsAll scans the receiver
 # once per element of its argument.
 if run jdk "$CP" java.util.AbstractCollection --method 'containsAll(Collection)'; then

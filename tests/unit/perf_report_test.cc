@@ -243,6 +243,8 @@ TEST(PerfWording, NumbersRoundedForReading) {
   EXPECT_EQ(GrowthWords(1.7), "exponent 1.7");
   EXPECT_EQ(DisplayMethod("a.b.Outer$Inner", "m(java.util.Map$Entry,int[])"),
             "Outer.Inner.m(Map.Entry, int[])");
+  EXPECT_EQ(DisplayMethod("java.util.HashMap", "values().removeAll(java.util.Collection)"),
+            "HashMap.values().removeAll(Collection)");
 }
 
 TEST(PerfFixHints, KnownInnerLoopsMatch) {

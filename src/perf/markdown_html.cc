@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "report/source_page.h"
 
 namespace jtg::perf {
@@ -108,7 +109,7 @@ std::string MarkdownToHtml(std::string_view md,
       std::string id;
       if (level == 2 && text == "Terms") id = " id=\"terms\"";
       if (level == 3) id = " id=\"finding-" + text.substr(0, text.find('.')) + "\"";
-      html += "<" + tag + id + ">" + InlineHtml(text) + "</" + tag + ">\n";
+      absl::StrAppend(&html, "<", tag, id, ">", InlineHtml(text), "</", tag, ">\n");
       ++i;
     } else if (StartsWith(l, "![")) {
       const size_t close = l.find("](");

@@ -13,6 +13,18 @@
 
 namespace jtg::perf::pipeline {
 
+namespace {
+
+// Whether the inputs `test` builds grow between the first and the last size of `ns`.
+bool Scales(testcase::TestCase test, const std::vector<int64_t>& ns) {
+  test.n = ns.front();
+  const double first = InputSize(test);
+  test.n = ns.back();
+  return InputSize(test) > first;
+}
+
+}  // namespace
+
 void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, size_t max_measured,
                  std::vector<Candidate>* candidates) {
   const PerfOptions& opts = s.opts;
@@ -40,6 +52,9 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
     }
     seeds.push_back(std::move(d.test));
   }
+  // The seeds scale with n by construction; the search's best tests may not (a mutated fill
+  // count becomes a constant), so redundant goals fall back on them.
+  const std::vector<testcase::TestCase> scaling_seeds = seeds;
   mosa.Seed(std::move(seeds));
   {
     PhaseClock clock(&s.search_s);
@@ -61,9 +76,21 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
     Candidate c;
     double best_score = -1, best_fitness = 0;
     const std::vector<int64_t> probe_ns = {s.ns.front(), s.ns.back()};
+    // The kept tests, then (redundant goals whose kept tests do not grow super-linearly)
+    // the directed seeds.
+    std::vector<std::pair<const testcase::TestCase*, double>> tries;
     for (size_t bi = 0; bi < bests.size() && bi < max_measured; ++bi) {
-      const auto& b = bests[bi];
-      GrowthSeries gs = MeasureGrowth(*s.executor, goal, b.test, probe_ns, 1);
+      tries.emplace_back(&bests[bi].test, bests[bi].fitness);
+    }
+    const size_t kept_tries = tries.size();
+    for (size_t bi = 0;; ++bi) {
+      if (bi == kept_tries && goal.redundant && best_score < 1.3) {
+        for (const auto& seed : scaling_seeds) tries.emplace_back(&seed, 1.0);
+      }
+      if (bi >= tries.size()) break;
+      const testcase::TestCase& tried = *tries[bi].first;
+      if (goal.redundant && !Scales(tried, probe_ns)) continue;  // cannot grow: not run
+      GrowthSeries gs = MeasureGrowth(*s.executor, goal, tried, probe_ns, 1);
       double score = -1;
       if (gs.error.empty() && gs.iterations.size() == 2) {
         // Two-point slope on log-log axes.
@@ -76,8 +103,8 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
       }
       if (score > best_score || c.test.stmts.empty()) {
         best_score = score;
-        best_fitness = b.fitness;
-        c.test = b.test;
+        best_fitness = tries[bi].second;
+        c.test = tried;
       }
     }
     c.growth = MeasureGrowth(*s.executor, goal, c.test, s.ns);

@@ -71,9 +71,10 @@ std::vector<RankedFinding> RankAndMerge(const PerfReport& r);
 // Same key = same finding: the kind and the set of loops (method and line), in any order.
 std::string MergeKey(const Finding& f);
 
-// kLikelyBug when the iteration exponent, or a time exponent with r2 >= the growth
-// threshold, reaches kSuperLinearExponent, or for a redundant traversal without an
-// iteration fit; kStressTest otherwise.
+// kLikelyBug when a redundant traversal's iteration exponent, or a time exponent with
+// r2 >= the growth threshold, reaches kSuperLinearExponent, or for a redundant traversal
+// without an iteration fit; kStressTest otherwise (a long loop's iteration exponent alone
+// never makes a likely bug).
 Category Categorize(const Finding& f, std::optional<double> time_exponent, double time_r2);
 
 // The extrapolation of `f` to kRealisticPerInput elements per input (see Extrapolation);

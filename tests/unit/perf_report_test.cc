@@ -101,6 +101,8 @@ TEST(PerfRanking, CategoryFromIterationOrTimeExponent) {
   // Linear iterations, but each iteration costs more as the input grows (a copy per element).
   EXPECT_EQ(Categorize(linear, 1.8, 0.99), Category::kLikelyBug);
   EXPECT_EQ(Categorize(linear, 1.8, 0.3), Category::kStressTest);  // noise, not growth
+  linear.exponent = 2.7;  // iterations against an input with constant parts: not evidence
+  EXPECT_EQ(Categorize(linear, std::nullopt, 0), Category::kStressTest);
   Finding nested = Subtract();
   nested.exponent = 1.02;  // a nested loop that grows linearly (the HashSet twin)
   EXPECT_EQ(Categorize(nested, 1.0, 1), Category::kStressTest);

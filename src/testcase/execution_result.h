@@ -15,11 +15,19 @@ struct Observed {
   char prim = 0;  // kPrimitive (also boxed objects): Z B C S I J F D
   int64_t i = 0;
   double d = 0;
-  std::u16string s;           // kString
+  std::u16string s;           // kString: the value, or its first kMaxObservedChars when
+                              // longer (then `size` is the full length)
   bool boxed = false;         // kObject holding a boxed primitive (prim/i/d set)
   std::string runtime_class;  // kObject/kString: binary class name
-  int64_t size = -1;          // kObject: Collection/Map size() or array length; -1 if unknown
+  int64_t size = -1;          // kObject: Collection/Map size() or array length; kString:
+                              // the length when `s` is cut; -1 if unknown (or not cut)
+  bool Truncated() const { return kind == kString && size >= 0; }
 };
+
+// The longest string the executor copies out of the JVM (UTF-16 units): a call that returns
+// a string of millions of characters (StringUtils.repeat at a scaled size) would otherwise
+// cost its size twice over in native memory on every run.
+inline constexpr int32_t kMaxObservedChars = 1 << 16;
 
 struct ExecResult {
   std::vector<Observed> values;  // one per statement that completed normally

@@ -240,7 +240,15 @@ Observed Executor::Observe(const Stmt& s, const jvalue& v) {
   o.runtime_class = jvm::ObjectClassName(env_, v.l);
   if (env_->IsInstanceOf(v.l, string_)) {
     o.kind = Observed::kString;
-    o.s = jvm::ToU16(env_, static_cast<jstring>(v.l));
+    const jsize length = env_->GetStringLength(static_cast<jstring>(v.l));
+    if (length > kMaxObservedChars) {
+      o.size = length;
+      o.s.assign(static_cast<size_t>(kMaxObservedChars), u'\0');
+      env_->GetStringRegion(static_cast<jstring>(v.l), 0, kMaxObservedChars,
+                            reinterpret_cast<jchar*>(o.s.data()));
+    } else {
+      o.s = jvm::ToU16(env_, static_cast<jstring>(v.l));
+    }
     return o;
   }
   o.kind = Observed::kObject;

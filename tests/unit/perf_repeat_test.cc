@@ -122,6 +122,31 @@ TEST(Repeat, ScaledStringRepeatsItsUnit) {
   EXPECT_NE(src.find("\"ab\".repeat(2 * n + 1)"), std::string::npos) << src;
 }
 
+TEST(Repeat, LongStringsAreObservedCutWithTheirLength) {
+  auto& ex = *testing::GetSharedJvm().executor;
+  TestCase tc;
+  tc.n = 50'000;  // "ab" x 50,000: 100,000 characters, more than kMaxObservedChars
+  Stmt lit;
+  lit.kind = StmtKind::kLiteral;
+  lit.type = Obj("java/lang/String");
+  lit.lit.type = 's';
+  lit.lit.s = u"ab";
+  lit.lit.n_mult = 1;
+  tc.stmts.push_back(lit);
+  testcase::ExecResult r = ex.Run(tc);
+  ASSERT_TRUE(r.Normal()) << r.setup_error << r.exception_class;
+  const testcase::Observed& o = r.values.back();
+  EXPECT_TRUE(o.Truncated());
+  EXPECT_EQ(o.size, 100'000);
+  EXPECT_EQ(o.s.size(), static_cast<size_t>(testcase::kMaxObservedChars));
+  EXPECT_EQ(o.s.substr(0, 4), u"abab");
+  tc.n = 10;  // short strings are whole
+  const testcase::ExecResult short_run = ex.Run(tc);
+  const testcase::Observed& whole = short_run.values.back();
+  EXPECT_FALSE(whole.Truncated());
+  EXPECT_EQ(whole.s.size(), 20u);
+}
+
 TEST(LoopInputs, FixSizesHoldsAllButOneInput) {
   TestCase tc = Filled("java/util/ArrayList", RepeatPattern::kDistinct, 2, -1, 10);
   Stmt str;

@@ -38,7 +38,7 @@ bool AssertionDetects(const Observed& o, const Observed& m) {
         return std::fabs(o.d - m.d) > 0.01;
       }
       return o.i != m.i;
-    case Observed::kString: return o.s != m.s;
+    case Observed::kString: return o.s != m.s || o.size != m.size;
     case Observed::kNull:
     case Observed::kNone: return false;
   }

@@ -71,6 +71,17 @@ bool WritePerfTimer(const std::string& dir) {
   return false;
 }
 
+// `java ... jtestgen.rt.PerfTimer` in a plain JVM (serial GC, the run's heap); the timer's
+// arguments follow.
+std::vector<std::string> TimerCommand(int max_heap_mb, const std::string& classpath) {
+  return {jvm::JdkTool("java"),
+          "-Xmx" + std::to_string(max_heap_mb) + "m",
+          "-XX:+UseSerialGC",
+          "-cp",
+          classpath,
+          "jtestgen.rt.PerfTimer"};
+}
+
 // Times one sized test in a plain JVM (jtestgen.rt.PerfTimer): (n, ms) per size that ran,
 // the ms being the minimum over its batches of the mean time of one run.
 std::vector<std::pair<double, double>> TimeTest(int max_heap_mb, const std::string& classpath,
@@ -78,15 +89,8 @@ std::vector<std::pair<double, double>> TimeTest(int max_heap_mb, const std::stri
                                                 const std::string& method,
                                                 const std::vector<int64_t>& ns,
                                                 std::string* error) {
-  std::vector<std::string> argv = {jvm::JdkTool("java"),
-                                   "-Xmx" + std::to_string(max_heap_mb) + "m",
-                                   "-XX:+UseSerialGC",
-                                   "-cp",
-                                   classpath,
-                                   "jtestgen.rt.PerfTimer",
-                                   test_class,
-                                   "3000",
-                                   method};
+  std::vector<std::string> argv = TimerCommand(max_heap_mb, classpath);
+  argv.insert(argv.end(), {test_class, "3000", method});
   for (int64_t n : ns) argv.push_back(std::to_string(n));
   std::vector<std::pair<double, double>> out;
   auto r = output::RunProcess(argv, 60);
@@ -130,15 +134,8 @@ int64_t CheckSize(const GrowthSeries& g, int mu) {
 // --check): "fails: ...", "passes: ..." or "not run: ...".
 std::string RunGrowthCheck(int max_heap_mb, const std::string& classpath,
                            const std::string& test_class, const std::string& method) {
-  std::vector<std::string> argv = {jvm::JdkTool("java"),
-                                   "-Xmx" + std::to_string(max_heap_mb) + "m",
-                                   "-XX:+UseSerialGC",
-                                   "-cp",
-                                   classpath,
-                                   "jtestgen.rt.PerfTimer",
-                                   "--check",
-                                   test_class,
-                                   method};
+  std::vector<std::string> argv = TimerCommand(max_heap_mb, classpath);
+  argv.insert(argv.end(), {"--check", test_class, method});
   auto r = output::RunProcess(argv, 120);
   if (!r.ok()) return "not run: " + std::string(r.status().message());
   std::string out = r->output.substr(0, r->output.find('\n'));

@@ -88,6 +88,17 @@ Status WriteFile(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+EntryCounts CountEntries(const std::vector<ReportEntry>& entries) {
+  EntryCounts c;
+  for (const ReportEntry& e : entries) {
+    const bool bug = e.ranked.category == Category::kLikelyBug;
+    c.likely_bugs += bug ? 1 : 0;
+    c.stress_tests += bug ? 0 : 1;
+    c.confirmed += bug && e.ranked.finding.status == FindingStatus::kConfirmed ? 1 : 0;
+  }
+  return c;
+}
+
 std::vector<ReportEntry> ReportEntries(const PerfReport& r) {
   std::vector<ReportEntry> out;
   for (RankedFinding& rf : RankAndMerge(r)) {

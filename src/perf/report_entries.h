@@ -21,4 +21,10 @@ struct ReportEntry {
 
 std::vector<ReportEntry> ReportEntries(const PerfReport& r);
 
+// How many entries are likely bugs (and of those, confirmed) and how many stress tests.
+struct EntryCounts {
+  int likely_bugs = 0, confirmed = 0, stress_tests = 0;
+};
+EntryCounts CountEntries(const std::vector<ReportEntry>& entries);
+
 }  // namespace jtg::perf

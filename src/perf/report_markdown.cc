@@ -60,13 +60,8 @@ std::string Exponents(const ReportEntry& e) {
 }
 
 std::string Header(const PerfReport& r, const std::vector<ReportEntry>& entries) {
-  int bugs = 0, confirmed = 0, stress = 0;
-  for (const ReportEntry& e : entries) {
-    const bool bug = e.ranked.category == Category::kLikelyBug;
-    bugs += bug;
-    stress += !bug;
-    confirmed += bug && e.ranked.finding.status == FindingStatus::kConfirmed;
-  }
+  const EntryCounts counts = CountEntries(entries);
+  const int bugs = counts.likely_bugs, confirmed = counts.confirmed, stress = counts.stress_tests;
   std::string md = "# jtestgen perf: " + Text(r.cls) + "\n\n";
   md += "Made by " + std::string(Version()) + " on " + jvm::JdkInUse() + ".\n\n";
   md += absl::StrCat("**", bugs, " likely bug(s)** (", confirmed, " confirmed), ", stress,

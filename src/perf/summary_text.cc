@@ -8,13 +8,8 @@ namespace jtg::perf {
 
 std::string SummaryText(const PerfReport& report, const std::string& out_dir) {
   const std::vector<ReportEntry> entries = ReportEntries(report);
-  int bugs = 0, confirmed = 0, stress = 0;
-  for (const ReportEntry& e : entries) {
-    const bool bug = e.ranked.category == Category::kLikelyBug;
-    bugs += bug;
-    stress += !bug;
-    confirmed += bug && e.ranked.finding.status == FindingStatus::kConfirmed;
-  }
+  const EntryCounts counts = CountEntries(entries);
+  const int bugs = counts.likely_bugs, confirmed = counts.confirmed, stress = counts.stress_tests;
   double seconds = 0;
   for (const auto& [phase, s] : report.phases_s) {
     if (phase == "total") seconds = s;

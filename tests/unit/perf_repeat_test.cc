@@ -12,6 +12,7 @@
 #include "perf/growth_runner.h"
 #include "perf/loop_inputs.h"
 #include "testcase_builders.h"
+#include "written_file_check.h"
 
 namespace jtg {
 namespace {
@@ -207,11 +208,8 @@ TEST(PerfWriter, LikelyBugTestChecksGrowthAndStressTestDoesNot) {
   TestCase tc = Filled("java/util/ArrayList", RepeatPattern::kDistinct, 1, 1, 16);
   output::WriterOptions opts;
   opts.cut_internal_name = "com/x/Foo";
-  output::TypeOracle oracle;
-  oracle.is_public = [](const std::string&) { return true; };
+  output::TypeOracle oracle = testing::PermissiveOracle();
   oracle.is_collection = [](const classfile::TypeDesc&) { return true; };
-  oracle.is_map = [](const classfile::TypeDesc&) { return false; };
-  oracle.public_exception = [](const std::string& n) { return n; };
   output::PerfTest bug{tc,   testcase::ExecResult{}, "bar_quadratic", "A bug.",
                        2048, "Foo.bar(a, b)"};
   output::PerfTest stress{tc, testcase::ExecResult{}, "bar_long", "A loop.", 0, ""};

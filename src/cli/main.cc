@@ -2,14 +2,18 @@
 // and is printed as one line naming the thing and the reason.
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <string>
 
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
+#include "cli/project_flags.h"
 #include "common/version.h"
 #include "cover/run_cover.h"
 #include "jvm/java_home.h"
 #include "output/output_layout.h"
+#include "project/child_args.h"
+#include "project/project_run.h"
 #include "report/run_report.h"
 #include "suite/run_suite.h"
 #include "supervise/supervisor.h"
@@ -23,7 +27,10 @@ int main(int argc, char** argv) {
   auto* cmd = app.add_subcommand("suite", "generate a JUnit test class for a class under test");
   cmd->add_option("--classpath,--cp", suite.classpath, "directories and jars, ':'-separated")
       ->required();
-  cmd->add_option("--class", suite.class_name, "class under test (binary name)")->required();
+  auto* sclass = cmd->add_option("--class", suite.class_name, "class under test (binary name)");
+  jtg::cli::ProjectFlags suite_project;
+  jtg::cli::AddProjectFlags(cmd, suite_project);
+  sclass->excludes(suite_project.classes_opt)->excludes(suite_project.target_opt);
   cmd->add_option("--budget", budget, "search budget, e.g. 60s, 2m (default 60s)");
   cmd->add_option("--iterations", suite.iterations,
                   "stop the search after N generated tests (reproducible runs)");
@@ -105,6 +112,10 @@ int main(int argc, char** argv) {
       pcmd->add_option("--jar", perf.jar, "every public class of this jar (on --classpath too)");
   pclass->excludes(pjar);
   pjar->excludes(pclass);
+  jtg::cli::ProjectFlags perf_project;
+  jtg::cli::AddProjectFlags(pcmd, perf_project);
+  pclass->excludes(perf_project.classes_opt)->excludes(perf_project.target_opt);
+  pjar->excludes(perf_project.classes_opt)->excludes(perf_project.target_opt);
   pcmd->add_option("--java-home", java_home, kJavaHomeHelp);
   pcmd->add_option("--method", perf.method,
                    "only this method: a name, optionally with parameter types as simple or "
@@ -182,6 +193,21 @@ int main(int argc, char** argv) {
     if (!st.ok()) std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
     return st.ok();
   };
+  // A whole-project run: one child jtestgen per class (project/project_run.h).
+  auto run_project = [&](const jtg::cli::ProjectFlags& flags, double budget_seconds,
+                         const std::function<void(jtg::project::ProjectOptions&)>& fill) -> int {
+    auto p = jtg::cli::ProjectOptionsFrom(flags, budget_seconds);
+    if (!p.ok()) {
+      std::fprintf(stderr, "jtestgen: %s\n", std::string(p.status().message()).c_str());
+      return 2;
+    }
+    if (!java_home.empty()) p->extra_args = {"--java-home", java_home};
+    if (no_sandbox) p->extra_args.emplace_back("--no-sandbox");
+    fill(*p);
+    if (!choose_jdk()) return 2;
+    int sig = 0;
+    return exit_code(jtg::project::RunProject(*p, &sig), sig);
+  };
   auto run = [&]() -> int {
     if (ccmd->parsed()) {
       auto rc = jtg::cover::RunCover(cover);
@@ -215,6 +241,27 @@ int main(int argc, char** argv) {
         }
         perf.max_heap_mb = *mib;
       }
+      if (perf_project.Selected() || (!perf.jar.empty() && perf_project.jobs > 1)) {
+        return run_project(perf_project, perf.budget_seconds, [&](jtg::project::ProjectOptions& p) {
+          p.perf = true;
+          p.classpath = perf.classpath;
+          if (!perf.jar.empty()) {
+            p.target = perf.jar;
+            // --budget bounds the whole --jar run: each class gets its share.
+            if (perf_project.budget_per_class.empty()) p.total_budget = perf.budget_seconds;
+          }
+          perf.budget_seconds = p.budget_per_class;
+          p.out_dir = perf.out_dir;
+          p.seed = perf.seed;
+          p.junit = perf.junit;
+          p.quiet = perf.quiet;
+          p.child_args = jtg::project::PerfChildArgs(perf);
+        });
+      }
+      if (perf.class_name.empty() && perf.jar.empty()) {
+        std::fprintf(stderr, "jtestgen: perf needs --class, --jar, --classes or --target\n");
+        return 2;
+      }
       if (!choose_jdk()) return 2;
       int sig = 0;
       jtg::Status st = jtg::supervise::SupervisePerf(perf, sup, &sig);
@@ -229,6 +276,24 @@ int main(int argc, char** argv) {
       }
       suite.budget_seconds = *seconds;
       suite.search = *jtg::suite::ParseAlgorithm(search);  // CLI::IsMember checked the name
+      if (suite_project.Selected()) {
+        return run_project(suite_project, suite.budget_seconds,
+                           [&](jtg::project::ProjectOptions& p) {
+                             p.classpath = suite.classpath;
+                             suite.budget_seconds = p.budget_per_class;
+                             p.out_dir = suite.out_dir;
+                             p.report_dir = suite.report_dir;
+                             p.seed = suite.seed;
+                             p.junit = suite.junit;
+                             p.quiet = suite.quiet;
+                             p.child_args = jtg::project::SuiteChildArgs(suite);
+                           });
+      }
+      if (suite.class_name.empty()) {
+        std::fprintf(
+            stderr, "jtestgen: suite needs --class, or --classes / --target for a whole project\n");
+        return 2;
+      }
       if (!choose_jdk()) return 2;
       int sig = 0;
       jtg::Status st = jtg::supervise::SuperviseSuite(suite, sup, &sig);

@@ -117,6 +117,7 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
 
 StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive) {
   // 1. Minimize each archived test for the goals it was kept for.
+  ctx.step.Set("minimizing");
   std::vector<testcase::TestCase> tests;
   for (const auto& a : archive.Tests()) {
     tests.push_back(generate::Minimize(a.test, a.goals, ctx.reach, ctx.executor));
@@ -129,6 +130,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   DropUnstable(ctx, written, outcome.validation);
 
   // 2. Write and validate; drop what fails until the file compiles and passes every run.
+  ctx.step.Set("validating");
   output::WriterOptions wopts;
   wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = ctx.cut_internal;
@@ -252,6 +254,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   reach.reserve(written.size());
   for (const auto& w : written) reach.push_back(Reach(ctx, w));
 
+  ctx.step.Set("reviewing");
   // 4. For review: suite minimization (review_suite.h; a test asserting nothing stays only
   // for goals of its own), and tests that differ only in literals become one parameterized
   // test (JUnit 5). The file is validated again; if it fails, the file of step 2 stays.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "common/step_note.h"
 #include "generate/blame/blocked_goals.h"
 #include "generate/goals/coverage_model.h"
 #include "generate/goals/goals.h"
@@ -36,6 +37,7 @@ struct SuiteContext {
   // supervisor's bound.
   std::chrono::steady_clock::time_point review_by = std::chrono::steady_clock::time_point::max();
   std::chrono::steady_clock::time_point finish_by = std::chrono::steady_clock::time_point::max();
+  StepNote step = StepNote();  // where the run is, for a whole-project run's progress line
 };
 
 struct SuiteOutcome {

@@ -216,6 +216,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
 
   // Search.
+  const StepNote step = StepNote::FromEnvironment();
+  step.Set("searching");
   generate::Rng rng(opts.seed);
   generate::SearchBudget budget{opts.budget_seconds, opts.iterations};
   SuiteReport report;
@@ -309,6 +311,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   };
   ctx.review_by = after_start(0.6);
   ctx.finish_by = after_start(0.85);
+  ctx.step = step;
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;
@@ -339,6 +342,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
   report.not_built = BlameNotBuilt(model, build_log, reached, outcome, *executor);
   report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
+  step.Set("writing the report");
   JTG_RETURN_IF_ERROR(WriteReport(report, output::ReportDirFor(opts.out_dir, opts.report_dir)));
   if (!opts.quiet) PrintSummary(report);
   return absl::OkStatus();

@@ -1,0 +1,32 @@
+// The flags of whole-project runs (project/project_run.h) shared by `jtestgen suite` and
+// `jtestgen perf`, and their turning into ProjectOptions. Command-line wiring only.
+#pragma once
+
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "common/status.h"
+#include "project/project_run.h"
+
+namespace jtg::cli {
+
+struct ProjectFlags {
+  std::string classes, exclude, target, budget_per_class;
+  int jobs = 1;
+  CLI::Option* classes_opt = nullptr;
+  CLI::Option* target_opt = nullptr;
+  CLI::Option* jobs_opt = nullptr;
+
+  // --classes, --target or --jobs given: a whole-project run.
+  bool Selected() const { return classes_opt->count() > 0 || target_opt->count() > 0; }
+};
+
+// Adds --classes, --exclude, --target, --jobs and --budget-per-class to `cmd`.
+void AddProjectFlags(CLI::App* cmd, ProjectFlags& f);
+
+// The common part of the ProjectOptions: patterns, target, jobs, per-class budget (parsed:
+// InvalidArgument for a bad duration; `default_budget` when not given), live progress when
+// stderr is a terminal.
+StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, double default_budget);
+
+}  // namespace jtg::cli

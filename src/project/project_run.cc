@@ -1,0 +1,299 @@
+#include "project/project_run.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "classpath/classpath.h"
+#include "common/step_note.h"
+#include "output/output_layout.h"
+#include "project/child.h"
+#include "project/class_job.h"
+#include "project/class_selection.h"
+#include "project/progress.h"
+#include "project/summary.h"
+#include "sandbox/run_dirs.h"
+#include "sandbox/worker_watch.h"
+
+namespace jtg::project {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Active {
+  ClassJob job;
+  Child child;
+  Clock::time_point start;
+};
+
+std::string NowIso() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The child's one-line error: its last "jtestgen: " line, else how it ended.
+std::string FailureReason(const std::string& log, const ChildEnd& end) {
+  std::ifstream in(log);
+  std::string line, last;
+  while (std::getline(in, line)) {
+    if (line.rfind("jtestgen: ", 0) == 0) last = line.substr(10);
+  }
+  if (!last.empty()) return last;
+  if (end.signal != 0) return absl::StrCat("jtestgen ended by signal ", end.signal);
+  return absl::StrCat("jtestgen exited with status ", end.exit_code);
+}
+
+// A perf child writes into its state folder: its test sources go under `out_dir`.
+Status MoveTests(const std::string& state_dir, const std::string& out_dir) {
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(state_dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file() || it->path().extension() != ".java") continue;
+    fs::path to = fs::path(out_dir) / fs::relative(it->path(), state_dir);
+    fs::create_directories(to.parent_path(), ec);
+    fs::copy_file(it->path(), to, fs::copy_options::overwrite_existing, ec);
+    if (ec)
+      return absl::InternalError(absl::StrCat("cannot write ", to.string(), ": ", ec.message()));
+  }
+  return absl::OkStatus();
+}
+
+// A job may be skipped when its stamp holds its key and its outputs are still there.
+std::optional<double> Reusable(const ClassJob& job, bool perf, const std::string& report_dir) {
+  std::optional<double> t = Unchanged(job);
+  if (!t) return std::nullopt;
+  const fs::path dir(job.state_dir);
+  if (!fs::exists(dir / (perf ? "perf-report.json" : "jtestgen-report.json"))) return std::nullopt;
+  if (!perf) {
+    nlohmann::json row =
+        ClassRow({job.cls, ClassStatus::kUnchanged, "", 0, job.state_dir}, false, report_dir);
+    if (row.contains("test_file") &&
+        !fs::exists(fs::path(report_dir) / row["test_file"].get<std::string>())) {
+      return std::nullopt;
+    }
+  }
+  return t;
+}
+
+class Run {
+ public:
+  Run(const ProjectOptions& o, std::string out, std::string report, std::string classpath)
+      : o_(o), out_(std::move(out)), report_(std::move(report)), classpath_(std::move(classpath)) {}
+
+  Status Go(const ClassSelection& sel, const classpath::Classpath& cp, int* signal);
+
+ private:
+  std::vector<std::string> Argv(const ClassJob& job, const std::string& self) const;
+  void Record(const ClassOutcome& outcome, bool ran);
+  Status Flush() const;
+
+  const ProjectOptions& o_;
+  std::string out_, report_, classpath_;
+  std::map<std::string, nlohmann::json> rows_;
+  std::vector<NotTestable> not_testable_;
+  std::unique_ptr<Progress> progress_;
+  std::string started_ = NowIso();
+  Clock::time_point t0_ = Clock::now();
+};
+
+std::vector<std::string> Run::Argv(const ClassJob& job, const std::string& self) const {
+  std::vector<std::string> a = {
+      self, o_.perf ? "perf" : "suite", "--classpath", classpath_, "--class", job.cls, "--quiet"};
+  if (o_.perf) {
+    a.insert(a.end(), {"--out", job.state_dir});
+  } else {
+    a.insert(a.end(), {"--out", out_, "--report-dir", job.state_dir});
+  }
+  a.insert(a.end(), o_.child_args.begin(), o_.child_args.end());
+  a.insert(a.end(), o_.extra_args.begin(), o_.extra_args.end());
+  return a;
+}
+
+void Run::Record(const ClassOutcome& outcome, bool ran) {
+  nlohmann::json row = ClassRow(outcome, o_.perf, report_);
+  progress_->ClassDone(row, ran);
+  rows_[outcome.cls] = std::move(row);
+  Status st = Flush();
+  if (!st.ok()) std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
+}
+
+Status Run::Flush() const {
+  SummaryHeader h{o_.perf,
+                  started_,
+                  std::chrono::duration<double>(Clock::now() - t0_).count(),
+                  o_.budget_per_class,
+                  o_.seed,
+                  o_.jobs,
+                  o_.junit};
+  std::vector<nlohmann::json> rows;
+  rows.reserve(rows_.size());
+  for (const auto& [cls, row] : rows_) rows.push_back(row);
+  return WriteSummary(BuildSummary(h, rows, not_testable_), report_);
+}
+
+Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* signal) {
+  not_testable_ = sel.not_testable;
+  progress_ = std::make_unique<Progress>(sel.classes.size(), o_.jobs, o_.budget_per_class, o_.live,
+                                         o_.quiet, stderr);
+  JTG_ASSIGN_OR_RETURN(std::string self, SelfExecutable());
+  const std::string key =
+      absl::StrCat(o_.perf ? "perf" : "suite", "\x1f", absl::StrJoin(o_.child_args, "\x1f"));
+  std::deque<ClassJob> pending;
+  for (const auto& cls : sel.classes) pending.push_back(MakeJob(cp, cls, report_, key));
+  std::vector<Active> active;
+  sandbox::SignalGuard guard;
+  sigset_t set;
+  sigemptyset(&set);
+  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGCHLD}) sigaddset(&set, s);
+  int stop_signal = 0;
+  while ((!pending.empty() && stop_signal == 0) || !active.empty()) {
+    while (stop_signal == 0 && !pending.empty() && static_cast<int>(active.size()) < o_.jobs) {
+      ClassJob job = std::move(pending.front());
+      pending.pop_front();
+      if (auto t = Reusable(job, o_.perf, report_)) {
+        Record({job.cls, ClassStatus::kUnchanged, "", *t, job.state_dir}, false);
+        continue;
+      }
+      std::error_code ec;
+      fs::create_directories(job.state_dir, ec);
+      ClearStamp(job);
+      fs::remove(fs::path(job.state_dir) / "log.txt", ec);
+      fs::remove(fs::path(job.state_dir) / "step", ec);
+      auto child = Child::Start(Argv(job, self), job.state_dir + "/log.txt",
+                                {"JTG_STEP_FILE=" + job.state_dir + "/step"});
+      if (!child.ok()) {
+        Record({job.cls, ClassStatus::kFailed, std::string(child.status().message()), 0,
+                job.state_dir},
+               true);
+        continue;
+      }
+      active.push_back({std::move(job), *child, Clock::now()});
+    }
+    for (size_t i = 0; i < active.size();) {
+      std::optional<ChildEnd> end = active[i].child.Poll();
+      if (!end) {
+        ++i;
+        continue;
+      }
+      Active a = std::move(active[i]);
+      active.erase(active.begin() + static_cast<std::ptrdiff_t>(i));
+      const double secs = std::chrono::duration<double>(Clock::now() - a.start).count();
+      if (stop_signal != 0) continue;  // stopped by us: done again next run
+      ClassOutcome out{a.job.cls, ClassStatus::kGenerated, "", secs, a.job.state_dir};
+      if (end->exit_code != 0 || end->signal != 0) {
+        out.status = ClassStatus::kFailed;
+        out.reason = FailureReason(a.job.state_dir + "/log.txt", *end);
+      } else {
+        Status st = o_.perf ? MoveTests(a.job.state_dir, out_) : absl::OkStatus();
+        if (st.ok()) st = WriteStamp(a.job, secs);
+        if (!st.ok()) {
+          out.status = ClassStatus::kFailed;
+          out.reason = std::string(st.message());
+        }
+      }
+      Record(out, true);
+    }
+    std::vector<Running> running;
+    for (const auto& a : active)
+      running.push_back({a.job.cls, ReadStep(a.job.state_dir + "/step")});
+    progress_->Redraw(running, std::chrono::duration<double>(Clock::now() - t0_).count());
+    if (active.empty()) continue;
+    timespec wait{0, 250'000'000};
+    int s = sigtimedwait(&set, nullptr, &wait);
+    if ((s == SIGTERM || s == SIGINT || s == SIGHUP) && stop_signal == 0) {
+      stop_signal = s;
+      for (const auto& a : active) a.child.Stop();
+    }
+  }
+  progress_->Finish();
+  JTG_RETURN_IF_ERROR(Flush());
+
+  // The summary, always printed.
+  size_t failed = 0, unchanged = 0, generated = 0;
+  int64_t tests = 0, covered = 0, total = 0;
+  std::string first_failure;
+  for (const auto& [cls, row] : rows_) {
+    const std::string st = row.value("status", "");
+    if (st == "failed") {
+      if (failed++ == 0) first_failure = absl::StrCat(cls, ": ", row.value("reason", ""));
+    }
+    unchanged += st == "unchanged";
+    generated += st == "generated";
+    tests += row.value("tests", int64_t{0});
+    if (row.contains("branches")) {
+      covered += row["branches"].value("covered", int64_t{0});
+      total += row["branches"].value("total", int64_t{0});
+    }
+  }
+  const double wall = std::chrono::duration<double>(Clock::now() - t0_).count();
+  std::string line = absl::StrCat(sel.classes.size(), " classes: ", generated, " generated, ",
+                                  unchanged, " unchanged, ", failed, " failed");
+  if (!sel.not_testable.empty())
+    absl::StrAppend(&line, ", ", sel.not_testable.size(), " not testable");
+  absl::StrAppend(&line, "; ", tests, " tests");
+  if (!o_.perf && total > 0) {
+    absl::StrAppend(&line, absl::StrFormat("; branches %d/%d (%.1f%%)", covered, total,
+                                           100.0 * static_cast<double>(covered) / total));
+  }
+  absl::StrAppend(&line, "; ", ClockText(wall), "\n  summary: ", report_, "/jtestgen-summary.html");
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+  if (stop_signal != 0) {
+    *signal = stop_signal;
+    return absl::CancelledError(
+        absl::StrCat("stopped by signal ", stop_signal, " after ", rows_.size(), " of ",
+                     sel.classes.size(), " classes; run the same command again to do the rest"));
+  }
+  if (failed > 0) {
+    return absl::AbortedError(
+        absl::StrCat(failed, " of ", sel.classes.size(), " classes failed, first ", first_failure));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+Status RunProject(const ProjectOptions& opts, int* signal) {
+  if (opts.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");
+  JTG_ASSIGN_OR_RETURN(std::string out, sandbox::PrepareOutputDir(opts.out_dir));
+  JTG_ASSIGN_OR_RETURN(std::string report,
+                       sandbox::PrepareOutputDir(output::ReportDirFor(out, opts.report_dir)));
+  const std::string classpath = sandbox::AbsolutePathList(opts.classpath);
+  const std::string target =
+      opts.target.empty() ? classpath : sandbox::AbsolutePathList(opts.target);
+  JTG_ASSIGN_OR_RETURN(ClassSelection sel, SelectClasses(target, opts.includes, opts.excludes));
+  if (sel.classes.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "no testable class among the ", sel.not_testable.size(),
+        " that match (first: ", sel.not_testable[0].cls, ", ", sel.not_testable[0].reason, ")"));
+  }
+  JTG_ASSIGN_OR_RETURN(auto cp, classpath::Classpath::Open(classpath));
+  ProjectOptions o = opts;
+  if (o.total_budget > 0) {
+    o.budget_per_class =
+        std::max(10.0, o.total_budget * o.jobs / static_cast<double>(sel.classes.size()) / 3.0);
+    for (size_t i = 0; i + 1 < o.child_args.size(); ++i) {
+      if (o.child_args[i] == "--budget") {
+        o.child_args[i + 1] = absl::StrFormat("%.3fs", o.budget_per_class);
+      }
+    }
+  }
+  Run run(o, out, report, classpath);
+  return run.Go(sel, cp, signal);
+}
+
+}  // namespace jtg::project

@@ -206,7 +206,8 @@ int main(int argc, char** argv) {
     fill(*p);
     if (!choose_jdk()) return 2;
     int sig = 0;
-    return exit_code(jtg::project::RunProject(*p, &sig), sig);
+    jtg::Status st = jtg::project::RunProject(*p, &sig);
+    return exit_code(st, sig);
   };
   auto run = [&]() -> int {
     if (ccmd->parsed()) {

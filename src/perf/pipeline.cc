@@ -98,7 +98,7 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
   // of the budget; classes past that are skipped with the reason.
   std::vector<pipeline::ClassWork> work;
   {
-    pipeline::PhaseClock clock(&s.static_s);
+    pipeline::PhaseClock clock(&s.static_s, "static analysis");
     for (const auto& cls : classes) {
       if (jar && s.Elapsed() > deadline / 4) {
         report.skipped.push_back(

@@ -191,7 +191,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   vw.quiet = opts.quiet;
   vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
   std::optional<PhaseClock> validation_clock;
-  validation_clock.emplace(&s.validation_s);
+  validation_clock.emplace(&s.validation_s, "validating");
   auto validated = output::WriteValidated(
       tests.size(),
       [&](const std::vector<size_t>& kept) {
@@ -213,7 +213,7 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   }
   const output::JavaFile& file = result.file;
   validation_clock.reset();
-  PhaseClock timing_clock(&s.timing_s);
+  PhaseClock timing_clock(&s.timing_s, "timing");
   std::string timer_dir = work.path() + "/timer";
   bool timer = result.written && WritePerfTimer(timer_dir);
   std::string run_cp = work.path() + "/classes:" + timer_dir + ":" + opts.classpath;

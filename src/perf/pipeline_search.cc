@@ -57,10 +57,10 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
   const std::vector<testcase::TestCase> scaling_seeds = seeds;
   mosa.Seed(std::move(seeds));
   {
-    PhaseClock clock(&s.search_s);
+    PhaseClock clock(&s.search_s, "searching " + e.sig);
     mosa.Run(generate::SearchBudget{std::max(0.25, budget_s), 0});
   }
-  PhaseClock clock(&s.growth_s);
+  PhaseClock clock(&s.growth_s, "growth runs of " + e.sig);
   if (log) {
     std::fprintf(stderr, "perf: %s.%s: %zu goals, %lld tests run\n", w.class_name.c_str(),
                  e.sig.c_str(), objectives.goals().size(),

@@ -13,6 +13,7 @@
 
 #include "classpath/classpath.h"
 #include "common/status.h"
+#include "common/step_note.h"
 #include "generate/rng.h"
 #include "generate/values/producer.h"
 #include "generate/values/universe.h"
@@ -61,6 +62,10 @@ struct PerfSession {
 class PhaseClock {
  public:
   explicit PhaseClock(double* sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
+  // Also tells a watching whole-project run that the phase `step` began (common/step_note.h).
+  PhaseClock(double* sink, std::string_view step) : PhaseClock(sink) {
+    StepNote::FromEnvironment().Set(step);
+  }
   ~PhaseClock() {
     *sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }

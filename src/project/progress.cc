@@ -26,6 +26,7 @@ void Progress::ClassDone(const nlohmann::json& row, bool ran) {
   }
   if (quiet_) return;
   std::fprintf(out_, "%s%s\n", live_ ? "\r\033[K" : "", DoneLine(row).c_str());
+  drawn_ = false;
   std::fflush(out_);
 }
 
@@ -63,8 +64,11 @@ std::string Progress::LiveLine(const std::vector<Running>& running, double elaps
 
 void Progress::Redraw(const std::vector<Running>& running, double elapsed_s) {
   if (quiet_ || !live_) return;
-  std::fprintf(out_, "\r\033[K%s", LiveLine(running, elapsed_s).c_str());
+  std::string line = LiveLine(running, elapsed_s);
+  if (drawn_ && line == last_) return;
+  std::fprintf(out_, "\r\033[K%s", line.c_str());
   std::fflush(out_);
+  last_ = std::move(line);
   drawn_ = true;
 }
 

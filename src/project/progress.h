@@ -56,6 +56,7 @@ class Progress {
   double ran_seconds_ = 0;
   int64_t covered_ = 0, branches_ = 0;
   bool drawn_ = false;
+  std::string last_;  // the live line on screen
 };
 
 // "m:ss" or "h:mm:ss".

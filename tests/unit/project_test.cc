@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 
 #include "classpath/classpath.h"
 #include "common/step_note.h"
+#include "project/child.h"
 #include "project/child_args.h"
 #include "project/class_job.h"
 #include "project/class_selection.h"
@@ -178,6 +180,29 @@ TEST(StepNote, LastStepWins) {
   EXPECT_EQ(ReadStep((d / "step").string()), "validating");
   EXPECT_EQ(ReadStep((d / "none").string()), "");
   StepNote().Set("nothing");  // no file: does nothing
+}
+
+TEST(Child, LogsExitCodesAndStops) {
+  fs::path d = TempDir("child");
+  const std::string log = (d / "log.txt").string();
+  auto ok = Child::Start({"/bin/sh", "-c", "echo out; echo \"jtestgen: $JTG_X\" >&2; exit 3"}, log,
+                         {"JTG_X=named"});
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  ChildEnd end = ok->Wait();
+  EXPECT_EQ(end.exit_code, 3);
+  EXPECT_EQ(end.signal, 0);
+  std::ifstream in(log);
+  std::string a, b;
+  std::getline(in, a);
+  std::getline(in, b);
+  EXPECT_EQ(a, "out");
+  EXPECT_EQ(b, "jtestgen: named");
+  auto sleeper = Child::Start({"/bin/sleep", "60"}, log, {});
+  ASSERT_TRUE(sleeper.ok());
+  EXPECT_FALSE(sleeper->Poll().has_value());  // still running
+  sleeper->Stop();
+  EXPECT_EQ(sleeper->Wait().signal, SIGTERM);
+  EXPECT_FALSE(Child::Start({"/no/such/program"}, log, {}).ok());
 }
 
 }  // namespace

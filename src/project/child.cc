@@ -12,8 +12,6 @@
 
 #include "absl/strings/str_cat.h"
 
-extern char** environ;
-
 namespace jtg::project {
 
 namespace {
@@ -30,12 +28,14 @@ ChildEnd EndOf(int status) {
 StatusOr<Child> Child::Start(const std::vector<std::string>& argv, const std::string& log_path,
                              const std::vector<std::string>& env) {
   std::vector<char*> args;
+  args.reserve(argv.size() + 1);
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   std::vector<std::string> env_strings;
   for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
   for (const auto& e : env) env_strings.push_back(e);
   std::vector<char*> envp;
+  envp.reserve(env_strings.size() + 1);
   for (auto& e : env_strings) envp.push_back(e.data());
   envp.push_back(nullptr);
 

@@ -208,6 +208,7 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
       Record(out, true);
     }
     std::vector<Running> running;
+    running.reserve(active.size());
     for (const auto& a : active)
       running.push_back({a.job.cls, ReadStep(a.job.state_dir + "/step")});
     progress_->Redraw(running, std::chrono::duration<double>(Clock::now() - t0_).count());

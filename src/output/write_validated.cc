@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "absl/strings/str_cat.h"
+#include "common/step_note.h"
 #include "output/output_layout.h"
 
 namespace jtg::output {
@@ -53,6 +55,8 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
       break;
     }
     out.rounds = round + 1;
+    StepNote::FromEnvironment().Set(absl::StrCat("validating: round ", round + 1, ", ", kept.size(),
+                                                 " tests x ", vopts.runs, " runs"));
     out.file = write(kept);
     auto v = Validate(out.file, out_dir, run_opts);
     if (!v.ok()) {

@@ -1,0 +1,36 @@
+package dev.jtestgen.maven;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one run of {@code jtestgen suite} or {@code jtestgen perf} is asked to do, as the mojos
+ * gather it from their parameters. A plain mutable holder; {@link EngineArguments} turns it into
+ * the command line. Not thread-safe.
+ */
+public final class EngineSettings {
+  /** {@code suite} or {@code perf}. */
+  public String command = "suite";
+
+  public List<String> classpath = new ArrayList<>();
+  public List<String> targets = new ArrayList<>();
+  public List<String> includes = new ArrayList<>();
+  public List<String> excludes = new ArrayList<>();
+  public Path out;
+  public Path reportDir;
+
+  /** Like {@code 60s}; null: the engine's default. */
+  public String budgetPerClass;
+
+  public Integer jobs;
+  public Integer iterations;
+  public Long seed;
+  public Integer junit;
+  public Integer validationRuns;
+  public boolean quiet;
+  public boolean overwrite;
+
+  /** Passed as they are, after the others. */
+  public List<String> extraArguments = new ArrayList<>();
+}

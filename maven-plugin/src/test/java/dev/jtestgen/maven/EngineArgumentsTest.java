@@ -1,0 +1,112 @@
+package dev.jtestgen.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EngineArgumentsTest {
+  private static EngineSettings settings() {
+    EngineSettings s = new EngineSettings();
+    s.classpath = List.of("/m/target/classes", "/repo/dep.jar");
+    s.targets = List.of("/m/target/classes");
+    s.out = Path.of("/m/target/generated-test-sources/jtestgen");
+    return s;
+  }
+
+  @Test
+  void suiteWithEverySetting() throws Exception {
+    EngineSettings s = settings();
+    s.includes = List.of("com.x.**", " com.y.* ");
+    s.excludes = List.of("com.x.internal.**");
+    s.jobs = 2;
+    s.budgetPerClass = "5s";
+    s.iterations = 300;
+    s.seed = 7L;
+    s.junit = 5;
+    s.validationRuns = 1;
+    s.overwrite = true;
+    s.reportDir = Path.of("/m/target/jtestgen");
+    s.quiet = true;
+    s.extraArguments = List.of("--mocks");
+    assertEquals(
+        List.of(
+            "/bin/jtestgen", "suite",
+            "--classpath", "/m/target/classes:/repo/dep.jar",
+            "--target", "/m/target/classes",
+            "--classes", "com.x.**:com.y.*",
+            "--exclude", "com.x.internal.**",
+            "--jobs", "2",
+            "--budget-per-class", "5s",
+            "--iterations", "300",
+            "--seed", "7",
+            "--junit", "5",
+            "--validation-runs", "1",
+            "--overwrite",
+            "--out", "/m/target/generated-test-sources/jtestgen",
+            "--report-dir", "/m/target/jtestgen",
+            "--quiet",
+            "--mocks"),
+        EngineArguments.build(Path.of("/bin/jtestgen"), s));
+  }
+
+  @Test
+  void perfLeavesOutTheSuiteOnlyOptions() throws Exception {
+    EngineSettings s = settings();
+    s.command = "perf";
+    s.iterations = 300;
+    s.seed = 1L;
+    s.reportDir = Path.of("/r");
+    List<String> argv = EngineArguments.build(Path.of("jtestgen"), s);
+    assertEquals(
+        List.of(
+            "jtestgen", "perf",
+            "--classpath", "/m/target/classes:/repo/dep.jar",
+            "--target", "/m/target/classes",
+            "--out", "/m/target/generated-test-sources/jtestgen"),
+        argv);
+  }
+
+  @Test
+  void refusesWhatTheEngineWouldRefuse() {
+    EngineSettings budget = settings();
+    budget.budgetPerClass = "five seconds";
+    assertEquals(
+        "budgetPerClass 'five seconds': expected a duration like 60s or 2m",
+        assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), budget))
+            .getMessage());
+    EngineSettings junit = settings();
+    junit.junit = 3;
+    assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), junit));
+    EngineSettings jobs = settings();
+    jobs.jobs = 0;
+    assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), jobs));
+    EngineSettings colon = settings();
+    colon.classpath = List.of("/a:b");
+    assertTrue(
+        assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), colon))
+            .getMessage()
+            .contains("'/a:b'"));
+    EngineSettings pattern = settings();
+    pattern.includes = List.of("com.x,com.y");
+    assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), pattern));
+    EngineSettings command = settings();
+    command.command = "cover";
+    assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), command));
+    EngineSettings noTarget = settings();
+    noTarget.targets = List.of();
+    assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), noTarget));
+  }
+
+  @Test
+  void acceptsTheEnginesBudgetForms() throws Exception {
+    for (String b : List.of("60", "60s", "2m", "1.5m", "500ms")) {
+      EngineSettings s = settings();
+      s.budgetPerClass = b;
+      assertTrue(EngineArguments.build(Path.of("j"), s).contains(b), b);
+    }
+  }
+}

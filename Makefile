@@ -7,6 +7,8 @@
 #   make format     rewrite src/ and tests/ in the style of .clang-format
 #   make sanitize   build the asan preset (ASan + UBSan, JVM-free tests) and run its tests
 #   make fuzz       build the fuzz preset (clang, libFuzzer) and run each target FUZZ_SECONDS
+#   make install    install jtestgen, its agent and the Maven plugin under PREFIX (/usr/local)
+#   make maven-test build the Maven plugin and run its unit tests and invoker ITs
 
 SHELL      := /bin/bash
 BUILD      ?= build
@@ -15,6 +17,8 @@ DEMO_OUT   ?= $(BUILD)/demo-gen
 BUDGET     ?= 20s
 WERROR     ?= OFF
 FUZZ_SECONDS ?= 60
+PREFIX     ?= /usr/local
+MVN        ?= mvn
 
 APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-headless \
   libabsl-dev libzip-dev libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev \
@@ -25,7 +29,7 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test check lint format sanitize fuzz clean
+.PHONY: setup build demo test check lint format sanitize fuzz clean install maven-test
 
 setup:
 	@missing=""; \
@@ -101,6 +105,25 @@ fuzz: setup
 	cmake --preset fuzz
 	cmake --build --preset fuzz
 	tools/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
+
+# PREFIX/lib/jtestgen/ holds the binary and the coverage agent beside it (jtestgen finds the
+# agent next to its own file, /proc/self/exe), PREFIX/bin/jtestgen links to it; the Maven plugin
+# goes into the local Maven repository (knowing PREFIX, where it looks for bin/jtestgen) and
+# its jar to PREFIX/share/jtestgen/. Builds first when the build directory has no binary.
+install:
+	@[ -x $(BUILD)/jtestgen ] && [ -f $(BUILD)/libjtestgen_agent.so ] \
+	  || $(MAKE) --no-print-directory build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/jtestgen $(DESTDIR)$(PREFIX)/share/jtestgen
+	install -m 755 $(BUILD)/jtestgen $(BUILD)/libjtestgen_agent.so $(DESTDIR)$(PREFIX)/lib/jtestgen/
+	ln -sfn ../lib/jtestgen/jtestgen $(DESTDIR)$(PREFIX)/bin/jtestgen
+	$(MVN) -B -q -f maven-plugin/pom.xml install -DskipTests -Dinvoker.skip \
+	  -Djtestgen.install.prefix=$(PREFIX)
+	install -m 644 maven-plugin/target/jtestgen-maven-plugin-*[0-9].jar $(DESTDIR)$(PREFIX)/share/jtestgen/
+
+# The plugin's unit tests and invoker ITs against the engine of $(BUILD) (what ctest's
+# e2e_maven runs, tests/e2e/run_maven.sh).
+maven-test:
+	bash tests/e2e/run_maven.sh $(BUILD) .
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz

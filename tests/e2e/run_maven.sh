@@ -32,6 +32,11 @@ prefix="$work/prefix"
 "$prefix/bin/jtestgen" --version | grep -q '^jtestgen ' || fail "installed jtestgen does not run"
 [[ -f "$prefix/lib/jtestgen/libjtestgen_agent.so" ]] || fail "agent not beside the binary"
 ls "$prefix"/share/jtestgen/jtestgen-maven-plugin-*.jar >/dev/null || fail "no plugin jar"
+# The plugin in the local repository (the default one) knows the prefix.
+installed="$HOME/.m2/repository/dev/jtestgen/jtestgen-maven-plugin"
+jar=$(ls "$installed"/*/jtestgen-maven-plugin-*[0-9].jar | head -1)
+unzip -p "$jar" dev/jtestgen/maven/install.properties | grep -qx "prefix=$prefix" \
+  || fail "the installed plugin $jar does not know the prefix $prefix"
 # The installed engine finds its agent (cover's default: beside the real executable).
 "$prefix/bin/jtestgen" cover --includes 'none.*' --out "$work/cov" -- java -version \
   >/dev/null 2>&1 || fail "installed jtestgen cover does not find its agent"

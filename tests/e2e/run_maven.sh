@@ -6,7 +6,7 @@
 #   2. `mvn -B verify` of maven-plugin/ (a copy under the build directory, so the source tree
 #      stays clean) with jtestgen.home pointing at that prefix: the plugin's unit tests, then
 #      its invoker ITs (src/it/*: multi-module runs generate, Surefire under the agent,
-#      report and check; bad-usage fails the build on the engine's exit status 2; write-src
+#      report and check, perf in app; bad-usage fails the build on the engine's exit status 2; write-src
 #      writes into src/test/java beside a hand-written test it must leave alone).
 # Maven uses the user's local repository (~/.m2/repository, the invoker's default too): the
 # first run fills it from Maven Central, later runs need no network. Skipped (77) only when

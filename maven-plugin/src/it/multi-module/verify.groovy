@@ -26,7 +26,18 @@ expected.each { module, classes ->
   }
   def summary = new File(basedir, "$module/target/jtestgen/jtestgen-summary.json")
   if (!summary.isFile()) fail("missing run summary $summary")
+  def json = new groovy.json.JsonSlurper().parse(summary)
+  def listed = json.classes.findAll { it.status == 'generated' }*.'class'.sort()
+  if (listed != classes.collect { it.replace('/', '.') }.sort()) fail("$summary lists $listed")
 }
+// perf, bound in app only: its summary names Tally.
+def perf = new File(basedir, 'app/target/jtestgen-perf/jtestgen-summary.json')
+if (!perf.isFile()) fail("missing perf summary $perf")
+def perfJson = new groovy.json.JsonSlurper().parse(perf)
+if (perfJson.command != 'perf' || !(perfJson.classes*.'class').contains('sample.app.Tally')) {
+  fail("$perf does not report sample.app.Tally")
+}
+if (new File(basedir, 'core/target/jtestgen-perf').exists()) fail('perf ran in core')
 // The hand-written test ran too, and is not counted as code under test.
 def hand = new File(basedir, 'core/target/surefire-reports/TEST-sample.core.CounterTest.xml')
 if (!hand.isFile()) fail('the hand-written CounterTest did not run')
@@ -34,6 +45,9 @@ def xml = new File(basedir, 'core/target/site/jtestgen/jtestgen.xml').text
 if (xml.contains('CounterTest') || xml.contains('JtgTest')) fail('test classes in the coverage report')
 if (!xml.contains('sample/core/Counter')) fail('Counter not in the coverage report')
 def log = new File(basedir, 'build.log').text
-if (!log.contains('jtestgen suite')) fail('the engine output is not in the Maven log')
+// The engine's own lines reach the Maven log (its closing line names the summary page).
+if (!log.contains('summary: ' + new File(basedir, 'core/target/jtestgen/jtestgen-summary.html'))) {
+  fail('the engine output is not in the Maven log')
+}
 if (!log.contains('jtestgen check: lines')) fail('check did not run')
 return true

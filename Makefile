@@ -119,6 +119,7 @@ install:
 	$(MVN) -B -q -f maven-plugin/pom.xml install -DskipTests -Dinvoker.skip \
 	  -Djtestgen.install.prefix=$(PREFIX)
 	install -m 644 maven-plugin/target/jtestgen-maven-plugin-*[0-9].jar $(DESTDIR)$(PREFIX)/share/jtestgen/
+	install -m 644 maven-plugin/pom.xml $(DESTDIR)$(PREFIX)/share/jtestgen/jtestgen-maven-plugin.pom
 
 # The plugin's unit tests and invoker ITs against the engine of $(BUILD) (what ctest's
 # e2e_maven runs, tests/e2e/run_maven.sh).

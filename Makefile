@@ -24,7 +24,7 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
   libabsl-dev libzip-dev libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev \
   junit4 junit5 libhamcrest-java libopentest4j-java libapiguardian-java \
   libjacoco-java libasm-java libcommons-lang3-java libcommons-collections3-java libguava-java \
-  libmockito-java libz3-dev libfaketime unzip time jq \
+  libmockito-java libz3-dev libfaketime unzip time jq maven chromium \
   clang clang-tidy clang-format libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)

@@ -6,7 +6,7 @@
 
 namespace jtg::cli {
 
-StatusOr<double> ParseBudget(std::string_view text) {
+StatusOr<double> ParseBudget(std::string_view text, std::string_view flag) {
   std::string s(text);
   double scale = 1;
   auto ends = [&](std::string_view suf) {
@@ -27,11 +27,13 @@ StatusOr<double> ParseBudget(std::string_view text) {
   char* end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
-    return absl::InvalidArgumentError(absl::StrCat("bad --budget '", std::string(text),
+    return absl::InvalidArgumentError(absl::StrCat("bad ", std::string(flag), " '",
+                                                   std::string(text),
                                                    "': expected a duration like 60s, 2m or 500ms"));
   }
   if (v <= 0 || v * scale > kMaxBudgetSeconds) {
-    return absl::InvalidArgumentError(absl::StrCat("bad --budget '", std::string(text),
+    return absl::InvalidArgumentError(absl::StrCat("bad ", std::string(flag), " '",
+                                                   std::string(text),
                                                    "': must be positive and at most 7 days"));
   }
   return v * scale;

@@ -11,9 +11,9 @@ namespace jtg::cli {
 // The longest budget accepted: 7 days.
 inline constexpr double kMaxBudgetSeconds = 7 * 24 * 3600.0;
 
-// Seconds, finite, > 0 and <= kMaxBudgetSeconds. Errors: InvalidArgument naming the text
-// for anything else ("nan", "inf", "1e300s", "0s", "-5s", "10x").
-StatusOr<double> ParseBudget(std::string_view text);
+// Seconds, finite, > 0 and <= kMaxBudgetSeconds. Errors: InvalidArgument naming `flag` and
+// the text for anything else ("nan", "inf", "1e300s", "0s", "-5s", "10x").
+StatusOr<double> ParseBudget(std::string_view text, std::string_view flag = "--budget");
 
 // A memory size as the JVM's -Xmx takes it: "1536m", "2g", "2G", "512M", or a number of
 // MiB ("1536"). Returns MiB, in [64, 1048576]. Errors: InvalidArgument naming `flag` and

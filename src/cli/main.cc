@@ -176,7 +176,12 @@ int main(int argc, char** argv) {
                    "HTML: ':'-separated source directories (package roots) for source-line pages");
   rcmd->add_option("--name", report.name, "report name in the XML (default jtestgen)");
 
-  CLI11_PARSE(app, argc, argv);
+  // Bad usage exits 2 (CLI11's own codes are 100 and more); --help and --version exit 0.
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   sup.sandbox = !no_sandbox;
   // A run stopped by a signal exits as if the signal had ended it (128 + signal).
   auto exit_code = [](const jtg::Status& st, int sig) {

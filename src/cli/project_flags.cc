@@ -31,7 +31,7 @@ StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, doub
   p.jobs = f.jobs;
   p.budget_per_class = default_budget;
   if (!f.budget_per_class.empty()) {
-    JTG_ASSIGN_OR_RETURN(p.budget_per_class, ParseBudget(f.budget_per_class));
+    JTG_ASSIGN_OR_RETURN(p.budget_per_class, ParseBudget(f.budget_per_class, "--budget-per-class"));
   }
   p.live = isatty(STDERR_FILENO) == 1;
   return p;

@@ -13,6 +13,13 @@ TEST(Budget, ParsesUnits) {
   EXPECT_DOUBLE_EQ(*ParseBudget("500ms"), 0.5);
 }
 
+TEST(Budget, NamesTheFlag) {
+  auto r = ParseBudget("0s", "--budget-per-class");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(std::string(r.status().message()).find("bad --budget-per-class '0s'"),
+            std::string::npos);
+}
+
 TEST(Budget, RejectsGarbage) {
   for (const char* bad : {"", "s", "abc", "-5s", "10x", "5 s", "nan", "inf", "-inf", "nans",
                           "1e300s", "0s", "0", "8d", "169h", "1e-400s"}) {

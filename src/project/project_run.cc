@@ -72,11 +72,22 @@ Status MoveTests(const std::string& state_dir, const std::string& out_dir) {
   return absl::OkStatus();
 }
 
+// A class the child found nothing to test in (no public method or constructor; abstract with
+// no implementation on the classpath) is not testable, not failed. Its reason is kept beside
+// the stamp, so the next run skips it too.
+bool NothingToTest(const std::string& reason) {
+  return reason.find("has no public method or constructor to test") != std::string::npos ||
+         reason.find("has no usable implementation on the classpath") != std::string::npos;
+}
+
+std::string NotTestablePath(const ClassJob& job) { return job.state_dir + "/not_testable.txt"; }
+
 // A job may be skipped when its stamp holds its key and its outputs are still there.
 std::optional<double> Reusable(const ClassJob& job, bool perf, const std::string& report_dir) {
   std::optional<double> t = Unchanged(job);
   if (!t) return std::nullopt;
   const fs::path dir(job.state_dir);
+  if (fs::exists(NotTestablePath(job))) return t;
   if (!fs::exists(dir / (perf ? "perf-report.json" : "jtestgen-report.json"))) return std::nullopt;
   if (!perf) {
     nlohmann::json row =
@@ -99,6 +110,8 @@ class Run {
  private:
   std::vector<std::string> Argv(const ClassJob& job, const std::string& self) const;
   void Record(const ClassOutcome& outcome, bool ran);
+  // The child found nothing to test: listed with the not-testable classes.
+  void NotTestableNow(const ClassJob& job, const std::string& reason, bool ran);
   Status Flush() const;
 
   const ProjectOptions& o_;
@@ -121,6 +134,16 @@ std::vector<std::string> Run::Argv(const ClassJob& job, const std::string& self)
   a.insert(a.end(), o_.child_args.begin(), o_.child_args.end());
   a.insert(a.end(), o_.extra_args.begin(), o_.extra_args.end());
   return a;
+}
+
+void Run::NotTestableNow(const ClassJob& job, const std::string& reason, bool ran) {
+  if (ran) StepNote(NotTestablePath(job)).Set(reason);
+  not_testable_.push_back({job.cls, reason});
+  std::sort(not_testable_.begin(), not_testable_.end(),
+            [](const NotTestable& a, const NotTestable& b) { return a.cls < b.cls; });
+  progress_->ClassDone({{"class", job.cls}, {"status", "not testable"}, {"reason", reason}}, false);
+  Status st = Flush();
+  if (!st.ok()) std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
 }
 
 void Run::Record(const ClassOutcome& outcome, bool ran) {
@@ -165,7 +188,11 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
       ClassJob job = std::move(pending.front());
       pending.pop_front();
       if (auto t = Reusable(job, o_.perf, report_)) {
-        Record({job.cls, ClassStatus::kUnchanged, "", *t, job.state_dir}, false);
+        if (fs::exists(NotTestablePath(job))) {
+          NotTestableNow(job, ReadStep(NotTestablePath(job)), false);
+        } else {
+          Record({job.cls, ClassStatus::kUnchanged, "", *t, job.state_dir}, false);
+        }
         continue;
       }
       std::error_code ec;
@@ -173,6 +200,7 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
       ClearStamp(job);
       fs::remove(fs::path(job.state_dir) / "log.txt", ec);
       fs::remove(fs::path(job.state_dir) / "step", ec);
+      fs::remove(NotTestablePath(job), ec);
       auto child = Child::Start(Argv(job, self), job.state_dir + "/log.txt",
                                 {"JTG_STEP_FILE=" + job.state_dir + "/step"});
       if (!child.ok()) {
@@ -197,6 +225,11 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
       if (end->exit_code != 0 || end->signal != 0) {
         out.status = ClassStatus::kFailed;
         out.reason = FailureReason(a.job.state_dir + "/log.txt", *end);
+        if (NothingToTest(out.reason)) {
+          NotTestableNow(a.job, out.reason, true);
+          (void)WriteStamp(a.job, secs);
+          continue;
+        }
       } else {
         Status st = o_.perf ? MoveTests(a.job.state_dir, out_) : absl::OkStatus();
         if (st.ok()) st = WriteStamp(a.job, secs);
@@ -241,10 +274,11 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
     }
   }
   const double wall = std::chrono::duration<double>(Clock::now() - t0_).count();
-  std::string line = absl::StrCat(sel.classes.size(), " classes: ", generated, " generated, ",
-                                  unchanged, " unchanged, ", failed, " failed");
-  if (!sel.not_testable.empty())
-    absl::StrAppend(&line, ", ", sel.not_testable.size(), " not testable");
+  // Classes the children found nothing to test in moved to the not-testable ones.
+  const size_t classes = sel.classes.size() - (not_testable_.size() - sel.not_testable.size());
+  std::string line = absl::StrCat(classes, " classes: ", generated, " generated, ", unchanged,
+                                  " unchanged, ", failed, " failed");
+  if (!not_testable_.empty()) absl::StrAppend(&line, ", ", not_testable_.size(), " not testable");
   absl::StrAppend(&line, "; ", tests, " tests");
   if (!o_.perf && total > 0) {
     absl::StrAppend(&line, absl::StrFormat("; branches %d/%d (%.1f%%)", covered, total,
@@ -256,12 +290,12 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
   if (stop_signal != 0) {
     *signal = stop_signal;
     return absl::CancelledError(
-        absl::StrCat("stopped by signal ", stop_signal, " after ", rows_.size(), " of ",
-                     sel.classes.size(), " classes; run the same command again to do the rest"));
+        absl::StrCat("stopped by signal ", stop_signal, " after ", rows_.size(), " of ", classes,
+                     " classes; run the same command again to do the rest"));
   }
   if (failed > 0) {
     return absl::AbortedError(
-        absl::StrCat(failed, " of ", sel.classes.size(), " classes failed, first ", first_failure));
+        absl::StrCat(failed, " of ", classes, " classes failed, first ", first_failure));
   }
   return absl::OkStatus();
 }

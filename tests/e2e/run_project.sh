@@ -2,9 +2,9 @@
 # End-to-end checks of whole-project runs (registered in ctest as `e2e_project`) on the small
 # in-memory project of tests/fixtures/project (compiled here with javac):
 #   - `suite --classes 'shop.**' --jobs 2`: one test class per testable class (Counter with its
-#     nested Snapshot, Prices, Basket), the interface, nested and anonymous classes listed as
-#     not testable with their reasons, a summary whose totals add up, one progress line per
-#     class when stderr is not a terminal;
+#     nested Snapshot, Prices, Basket), the interface, nested and anonymous classes and the
+#     class with nothing to call (Limits) listed as not testable with their reasons, a
+#     summary whose totals add up, one progress line per class when stderr is not a terminal;
 #   - the same command again: every class unchanged, nothing rewritten, in seconds;
 #   - one class's source changed and recompiled: only it runs again;
 #   - a hand-written test file in the way: that class fails with the reason, the file is left
@@ -64,8 +64,11 @@ check "totals add up the rows (tests, covered branches)" \
        = "$(jq '.totals.tests' "$SUM"),$(jq '.totals.branches.covered' "$SUM")"
 check "some branches covered" test "$(jq '.totals.branches.covered' "$SUM")" -gt 5
 check "one progress line per class on a non-terminal stderr" \
-  test "$(grep -cE '^\[[1-3]/3\] shop\.[A-Za-z]+: generated, [0-9]+ tests, branches' "$tmp/run1.err")" -eq 3
-check "the summary line is printed" grep -q '^3 classes: 3 generated, 0 unchanged, 0 failed, 3 not testable' "$tmp/run1.out"
+  test "$(grep -cE '^\[[1-4]/4\] shop\.[A-Za-z]+: generated, [0-9]+ tests, branches' "$tmp/run1.err")" -eq 3
+check "the summary line is printed" grep -q '^3 classes: 3 generated, 0 unchanged, 0 failed, 4 not testable' "$tmp/run1.out"
+check "a class with nothing to call is not testable, not failed" \
+  test "$(jq -r '.not_testable[] | select(.class=="shop.Limits") | .reason' "$SUM")" \
+       = "class shop.Limits has no public method or constructor to test"
 check "the child's report is in the class's state folder" \
   test -s "$OUT/.jtestgen/shop.Counter/jtestgen-report.json"
 

@@ -121,15 +121,22 @@ struct Column {
   const char* key;
   const char* title;
 };
-const std::vector<Column> kSuiteColumns = {
-    {"class", "class"},       {"status", "status"},        {"tests", "tests"},
-    {"dropped", "dropped"},   {"branches", "branches"},    {"branch_pct", "branch %"},
-    {"lines", "lines"},       {"line_pct", "line %"},      {"mutants", "weak mutants killed"},
-    {"mutation_pct", "weak mutation %"}, {"blamed", "blamed causes"}, {"time_s", "time (s)"},
-    {"links", "files"}};
-const std::vector<Column> kPerfColumns = {
-    {"class", "class"},       {"status", "status"},   {"findings", "findings"},
-    {"likely_bugs", "likely bugs"}, {"time_s", "time (s)"}, {"links", "files"}};
+const std::vector<Column> kSuiteColumns = {{"class", "class"},
+                                           {"status", "status"},
+                                           {"tests", "tests"},
+                                           {"dropped", "dropped"},
+                                           {"branches", "branches"},
+                                           {"branch_pct", "branch %"},
+                                           {"lines", "lines"},
+                                           {"line_pct", "line %"},
+                                           {"mutants", "weak mutants killed"},
+                                           {"mutation_pct", "weak mutation %"},
+                                           {"blamed", "blamed causes"},
+                                           {"time_s", "time (s)"},
+                                           {"links", "files"}};
+const std::vector<Column> kPerfColumns = {{"class", "class"},       {"status", "status"},
+                                          {"findings", "findings"}, {"likely_bugs", "likely bugs"},
+                                          {"time_s", "time (s)"},   {"links", "files"}};
 
 std::string ClassRow(const json& c, bool perf, const std::string& base) {
   const std::string name = jf::String(c, "class"), status = jf::String(c, "status");
@@ -215,8 +222,8 @@ std::string Options(const json& s) {
   if (o == nullptr || !o->is_object() || o->empty()) return "";
   std::string text;
   for (const auto& [k, v] : o->items()) {
-    text += (text.empty() ? "" : ", ") + Esc(k) + " " + Esc(v.is_string() ? v.get<std::string>()
-                                                                         : v.dump());
+    text += (text.empty() ? "" : ", ") + Esc(k) + " " +
+            Esc(v.is_string() ? v.get<std::string>() : v.dump());
   }
   return "<p id=\"options\">Options: " + text + ".</p>\n";
 }

@@ -120,13 +120,14 @@ StatusOr<std::string> Section(const json& f, int rank, const std::vector<std::st
   for (const json& l : jf::Array(f, "loops")) {
     const std::string m = jf::String(l, "method");
     const int line = static_cast<int>(jf::Number(l, "line").value_or(0));
-    loops += "<li><code>" + Esc(m) + "</code>" + (line > 0 ? ", line " + std::to_string(line) : "") +
-             ", nesting depth " + Fmt(jf::Number(l, "depth").value_or(1), "%.0f") + "</li>";
+    loops += "<li><code>" + Esc(m) + "</code>" +
+             (line > 0 ? ", line " + std::to_string(line) : "") + ", nesting depth " +
+             Fmt(jf::Number(l, "depth").value_or(1), "%.0f") + "</li>";
     const std::optional<std::string> path = line > 0 ? FindLoopSource(roots, m) : std::nullopt;
     if (!path) continue;
     JTG_ASSIGN_OR_RETURN(std::string text, ReadSource(*path));
-    sources += Excerpt(text, line, "Loop of " + m + " in " + *path + ", line " +
-                                       std::to_string(line) + ":");
+    sources += Excerpt(text, line,
+                       "Loop of " + m + " in " + *path + ", line " + std::to_string(line) + ":");
   }
   item("Loops", loops.empty() ? "" : "<ul>" + loops + "</ul>");
   o += "</ul>\n" + sources + Plot(f, rank) + Measurements(f);
@@ -155,9 +156,10 @@ std::optional<std::string> FindLoopSource(const std::vector<std::string>& roots,
 
 StatusOr<std::string> PerfPageHtml(const json& r, const std::vector<std::string>& roots) {
   const std::string cls = jf::String(r, "class");
-  std::string o = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jtestgen perf: " +
-                  Esc(cls) + "</title>" + kStyle + "</head><body>\n<h1>jtestgen perf: <code>" +
-                  Esc(cls) + "</code></h1>\n";
+  std::string o =
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jtestgen perf: " + Esc(cls) +
+      "</title>" + kStyle + "</head><body>\n<h1>jtestgen perf: <code>" + Esc(cls) +
+      "</code></h1>\n";
   const std::vector<json> findings = jf::Array(r, "findings"), skipped = jf::Array(r, "skipped");
   int bugs = 0;
   for (const json& f : findings) bugs += jf::String(f, "category") == "likely-bug";
@@ -166,9 +168,9 @@ StatusOr<std::string> PerfPageHtml(const json& r, const std::vector<std::string>
        "\" data-likely-bugs=\"" + std::to_string(bugs) + "\">" + std::to_string(findings.size()) +
        " finding(s), " + std::to_string(bugs) + " likely bug(s), " +
        std::to_string(skipped.size()) + " method(s) skipped. Search budget " +
-       (budget ? Fmt(*budget, "%g") : kDash) + " s; inputs up to " + (mu ? Fmt(*mu, "%.0f") : kDash) +
-       " elements each. Made by " + Or(Esc(jf::String(r, "version"))) + " on " +
-       Or(Esc(jf::String(r, "jdk"))) + ".</p>\n";
+       (budget ? Fmt(*budget, "%g") : kDash) + " s; inputs up to " +
+       (mu ? Fmt(*mu, "%.0f") : kDash) + " elements each. Made by " +
+       Or(Esc(jf::String(r, "version"))) + " on " + Or(Esc(jf::String(r, "jdk"))) + ".</p>\n";
   if (const json* phases = jf::Field(r, "phases_s"); phases != nullptr && phases->is_object()) {
     std::string p;
     for (const auto& [k, v] : phases->items()) {
@@ -196,8 +198,8 @@ StatusOr<std::string> PerfPageHtml(const json& r, const std::vector<std::string>
   if (!skipped.empty()) {
     o += "<h2>Skipped methods</h2>\n<ul id=\"skipped\">\n";
     for (const json& s : skipped) {
-      o += "<li><code>" + Esc(jf::String(s, "method")) + "</code>: " +
-           Or(Esc(jf::String(s, "reason"))) + "</li>\n";
+      o += "<li><code>" + Esc(jf::String(s, "method")) +
+           "</code>: " + Or(Esc(jf::String(s, "reason"))) + "</li>\n";
     }
     o += "</ul>\n";
   }

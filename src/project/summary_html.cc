@@ -1,5 +1,6 @@
 #include "project/summary_html.h"
 
+#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -72,8 +73,11 @@ constexpr const char* kScript = R"JS(<script>
 
 std::string Esc(const std::string& s) { return report::HtmlEscape(s); }
 
-// The raw number as JSON writes it (shortest round trip): for data-value.
-std::string Raw(double v) { return json(v).dump(); }
+// The raw number for data-value.
+std::string Raw(double v) {  // shortest round trip, integers without ".0"
+  char buf[32];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
 
 std::string Fmt(double v, const char* fmt) {
   char buf[64];

@@ -1,6 +1,7 @@
 #include "report/perf_page.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 
@@ -35,7 +36,10 @@ std::string Fmt(double v, const char* fmt) {
   std::snprintf(buf, sizeof buf, fmt, v);
   return buf;
 }
-std::string Raw(double v) { return json(v).dump(); }
+std::string Raw(double v) {  // shortest round trip, integers without ".0"
+  char buf[32];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
 std::string Or(const std::string& html) { return html.empty() ? kDash : html; }
 std::string NumCell(std::optional<double> v, const char* fmt) {
   if (!v) return std::string("<td class=\"num\">") + kDash + "</td>";

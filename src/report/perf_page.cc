@@ -52,6 +52,12 @@ std::string LoopClass(const std::string& method) {
   return dot == std::string::npos ? "" : method.substr(0, dot);
 }
 
+// "a.b.Utils" + "subtract(java.util.List)" -> "Utils.subtract(java.util.List)".
+std::string ShortName(const json& f) {
+  const std::string cls = jf::String(f, "class");
+  return cls.substr(cls.rfind('.') + 1) + "." + jf::String(f, "method");
+}
+
 // The source lines around `line` of `text`, the header marked.
 std::string Excerpt(const std::string& text, int line, const std::string& title) {
   const std::vector<std::string> lines = absl::StrSplit(text, '\n');
@@ -189,12 +195,13 @@ StatusOr<std::string> PerfPageHtml(const json& r, const std::vector<std::string>
     const json& f = findings[i];
     const int rank = static_cast<int>(jf::Number(f, "rank").value_or(static_cast<double>(i + 1)));
     const std::string sentence = jf::String(f, "sentence");
-    o += "<tr data-rank=\"" + std::to_string(rank) + "\"><td class=\"num\">" +
-         std::to_string(rank) + "</td><td><a href=\"#finding-" + std::to_string(rank) + "\">" +
-         (sentence.empty() ? Esc(jf::String(f, "method")) : perf::InlineHtml(sentence)) +
-         "</a></td><td>" + Or(Esc(jf::String(f, "category"))) + "</td><td>" +
-         Or(Esc(jf::String(f, "status"))) + "</td>" + NumCell(jf::Number(f, "exponent"), "%.2f") +
-         NumCell(jf::Number(f, "time_exponent"), "%.2f") + "</tr>\n";
+    o +=
+        "<tr data-rank=\"" + std::to_string(rank) + "\"><td class=\"num\">" + std::to_string(rank) +
+        "</td><td><a href=\"#finding-" + std::to_string(rank) + "\">" +
+        (sentence.empty() ? "<code>" + Esc(ShortName(f)) + "</code>" : perf::InlineHtml(sentence)) +
+        "</a></td><td>" + Or(Esc(jf::String(f, "category"))) + "</td><td>" +
+        Or(Esc(jf::String(f, "status"))) + "</td>" + NumCell(jf::Number(f, "exponent"), "%.2f") +
+        NumCell(jf::Number(f, "time_exponent"), "%.2f") + "</tr>\n";
     JTG_ASSIGN_OR_RETURN(std::string section, Section(f, rank, roots));
     sections += section;
   }

@@ -10,7 +10,9 @@
 #       fixture), then `jtestgen report --perf-report ... --sources tests/fixtures/perf`: each
 #       finding's section has its log-log plot (one point per positive measurement, the fitted
 #       line with the JSON's exponent), its measurements, and the loop's source line marked;
-#   (c) the index page links both.
+#   (c) with an agent coverage run (`jtestgen cover` on the cover fixtures) in the same
+#       `jtestgen report` call, the index page links the coverage report (in coverage/), the
+#       summary and the perf page.
 # A screenshot of each page goes to <build>/e2e-html/{summary,perf}.png (checked non-empty).
 # Exits 77 (skipped) only when chromium is absent.
 # usage: run_html.sh <build_dir> <source_dir>
@@ -92,12 +94,23 @@ else
   fail "jtestgen perf exit $rc, no report" "$tmp/perf.log"
 fi
 
+# (c) an agent coverage run, reported together with both.
+source "$BUILD/jdk.env"  # JTG_JAVA_HOME, the JDK the build chose
+JAVA="${JAVA_HOME:-$JTG_JAVA_HOME}/bin/java"
+COVER_CP="$BUILD/fixtures_cover/classes"
+rc=0
+"$JTG" cover --includes 'cover.*' --out "$tmp/cov" -- "$JAVA" -cp "$COVER_CP" cover.Main 3 300 \
+  >"$tmp/cover.log" 2>&1 || rc=$?
+[[ $rc -eq 0 ]] && pass "jtestgen cover ran cover.Main" || fail "jtestgen cover exit $rc" "$tmp/cover.log"
+
 site="$tmp/site"
 rc=0
-"$JTG" report --suite-summary "$tmp/jtestgen-summary.json" --perf-report "$perf_out/perf-report.json" \
-  --html "$site" --sources "$SRC/tests/fixtures/perf" >"$tmp/report.log" 2>&1 || rc=$?
-if [[ $rc -eq 0 && -f "$site/index.html" && -f "$site/suite-1.html" && -f "$site/perf-1.html" ]]; then
-  pass "jtestgen report wrote index.html, suite-1.html and perf-1.html"
+"$JTG" report "$tmp/cov" --classpath "$COVER_CP" --suite-summary "$tmp/jtestgen-summary.json" \
+  --perf-report "$perf_out/perf-report.json" --html "$site" \
+  --sources "$SRC/tests/fixtures/perf:$SRC/tests/fixtures_cover" >"$tmp/report.log" 2>&1 || rc=$?
+if [[ $rc -eq 0 && -f "$site/index.html" && -f "$site/suite-1.html" && -f "$site/perf-1.html" &&
+      -f "$site/coverage/index.html" && -f "$site/coverage/cover.Branchy.html" ]]; then
+  pass "jtestgen report wrote index.html, suite-1.html, perf-1.html and coverage/"
 else
   fail "jtestgen report exit $rc" "$tmp/report.log"
 fi
@@ -254,7 +267,8 @@ for i, f in enumerate(findings):
 
 index = Dom(read("index-dom.html"))
 links = [e["attrs"].get("href") for e in index.elems if e["tag"] == "a"]
-check(links == ["suite-1.html", "perf-1.html"], f"index links the pages: {links}")
+check(links == ["coverage/index.html", "suite-1.html", "perf-1.html"],
+      f"index links the pages: {links}")
 PY
 while IFS= read -r line; do
   case "$line" in

@@ -4,8 +4,9 @@
 #   (a) a project summary (a hand-written jtestgen-summary.json: escaping, a failed class, a
 #       class with missing figures) rendered by `jtestgen report --suite-summary`: after the
 #       page's script ran, the totals' and every row's data-value numbers equal the JSON's,
-#       "#sort=-tests" and "#sort=class" put the rows in that order (the header click sets
-#       this hash), and nothing the JSON holds is injected as markup;
+#       "#sort=-tests" and "#sort=class" put the rows in that order, clicking a header (from
+#       a page that loads the summary in a frame) sorts ascending then descending, and
+#       nothing the JSON holds is injected as markup;
 #   (b) a perf finding page: `jtestgen perf` on fixtures.perf.Utils.subtract (in-memory
 #       fixture), then `jtestgen report --perf-report ... --sources tests/fixtures/perf`: each
 #       finding's section has its log-log plot (one point per positive measurement, the fitted
@@ -125,6 +126,35 @@ fi
 chrome --dump-dom "file://$site/suite-1.html#sort=-tests" >"$tmp/suite-tests.html"
 chrome --dump-dom "file://$site/suite-1.html#sort=class" >"$tmp/suite-class.html"
 chrome --dump-dom "file://$site/perf-1.html" >"$tmp/perf-dom.html"
+# Header clicks: a page beside the summary loads it in a frame, clicks the "time (s)" header
+# twice and writes the row orders it saw (file pages may read each other only with
+# --allow-file-access-from-files; the virtual time budget lets the hashchange tasks run).
+cat >"$site/click-test.html" <<'HTML'
+<!DOCTYPE html><html><body><pre id="out">not run</pre>
+<iframe id="f" src="suite-1.html" width="1300" height="800"></iframe>
+<script>
+function order(d) {
+  return Array.prototype.map.call(d.querySelectorAll('tr[data-class]'),
+                                  function (r) { return r.getAttribute('data-class'); });
+}
+var f = document.getElementById('f');
+f.onload = function () {
+  var d = f.contentDocument, th = d.querySelector('th[data-key="time_s"]');
+  th.click();
+  setTimeout(function () {
+    var first = order(d), first_sorted = d.getElementById('classes').getAttribute('data-sorted');
+    th.click();
+    setTimeout(function () {
+      document.getElementById('out').textContent = JSON.stringify({first: first,
+          first_sorted: first_sorted, second: order(d),
+          second_sorted: d.getElementById('classes').getAttribute('data-sorted')});
+    }, 200);
+  }, 200);
+};
+</script></body></html>
+HTML
+chrome --allow-file-access-from-files --virtual-time-budget=5000 \
+  --dump-dom "file://$site/click-test.html" >"$tmp/click-dom.html"
 chrome --dump-dom "file://$site/index.html" >"$tmp/index-dom.html"
 chrome --screenshot="$shots/summary.png" "file://$site/suite-1.html#sort=-tests" >/dev/null
 chrome --screenshot="$shots/perf.png" --window-size=1300,2200 "file://$site/perf-1.html" >/dev/null
@@ -227,6 +257,21 @@ check(order == want, f"rows by tests, descending, missing last: {order}")
 by_class = [e["attrs"]["data-class"] for e in Dom(read("suite-class.html")).elems
             if e["tag"] == "tr" and "data-class" in e["attrs"]]
 check(by_class == sorted(tests, key=str.lower), f"rows by class name: {by_class}")
+
+clicked = None
+for e in Dom(read("click-dom.html")).elems:
+    if e["attrs"].get("id") == "out":
+        try:
+            clicked = json.loads(e["text"])
+        except ValueError:
+            clicked = None
+times = {c["class"]: c.get("time_s") for c in summary["classes"]}
+by_time = sorted(times, key=lambda c: times[c])
+check(clicked is not None and clicked["first"] == by_time and clicked["first_sorted"] == "time_s",
+      f"a click on the time header sorts ascending: {clicked and clicked['first']}")
+check(clicked is not None and clicked["second"] == by_time[::-1]
+      and clicked["second_sorted"] == "-time_s",
+      f"a second click sorts descending: {clicked and clicked['second']}")
 
 # (b) the perf page.
 perf = json.load(open(perf_json))

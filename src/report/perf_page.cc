@@ -158,7 +158,7 @@ std::optional<std::string> FindLoopSource(const std::vector<std::string>& roots,
   if (std::optional<std::string> p = FindSource(roots, pkg, file)) return p;
   for (const std::string& root : roots) {
     std::error_code ec;
-    const std::string flat = root + "/" + file;
+    const std::string flat = (std::filesystem::path(root) / file).string();
     if (std::filesystem::is_regular_file(flat, ec)) return flat;
   }
   return std::nullopt;

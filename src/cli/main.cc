@@ -164,16 +164,29 @@ int main(int argc, char** argv) {
 
   jtg::report::ReportOptions report;
   auto* rcmd = app.add_subcommand(
-      "report", "line and branch coverage from a coverage directory (JaCoCo XML, JSON, HTML)");
-  rcmd->add_option("dir", report.dir, "coverage directory written by the agent")->required();
-  rcmd->add_option("--classpath,--cp", report.classpath,
-                   "the classes that ran, ':'-separated directories and jars")
-      ->required();
+      "report",
+      "coverage from a coverage directory (JaCoCo XML, JSON, HTML), and HTML pages of project "
+      "summaries and perf reports");
+  auto* rdir = rcmd->add_option("dir", report.dir, "coverage directory written by the agent");
+  auto* rcp = rcmd->add_option("--classpath,--cp", report.classpath,
+                               "the classes that ran, ':'-separated directories and jars");
+  rdir->needs(rcp);
+  rcp->needs(rdir);
+  rcmd->add_option("--suite-summary", report.suite_summaries,
+                   "a jtestgen-summary.json to render as a page of --html (repeatable)")
+      ->allow_extra_args(false);
+  rcmd->add_option("--perf-report", report.perf_reports,
+                   "a perf run's perf-report.json to render as a page of --html (repeatable)")
+      ->allow_extra_args(false);
   rcmd->add_option("--xml", report.xml, "JaCoCo-compatible XML report file");
   rcmd->add_option("--json", report.json, "JSON summary file");
-  rcmd->add_option("--html", report.html, "HTML report directory");
-  rcmd->add_option("--sources", report.sources,
-                   "HTML: ':'-separated source directories (package roots) for source-line pages");
+  rcmd->add_option("--html", report.html,
+                   "HTML report directory (with summaries or perf reports: index.html linking "
+                   "their pages, the coverage report in coverage/)");
+  rcmd->add_option(
+      "--sources", report.sources,
+      "HTML: ':'-separated source directories (package roots) for source-line pages and "
+      "perf loops' lines");
   rcmd->add_option("--name", report.name, "report name in the XML (default jtestgen)");
 
   // Bad usage exits 2 (CLI11's own codes are 100 and more); --help and --version exit 0.

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/version.h"
+#include "project/summary_html.h"
 
 namespace jtg::project {
 
@@ -139,19 +140,29 @@ Json BuildSummary(const SummaryHeader& h, const std::vector<Json>& rows,
   return s;
 }
 
-Status WriteSummary(const Json& summary, const std::string& report_dir) {
-  const fs::path path = fs::path(report_dir) / "jtestgen-summary.json";
-  const fs::path tmp = fs::path(report_dir) / "jtestgen-summary.json.tmp";
+namespace {
+
+Status WriteAtomically(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
-    out << summary.dump(2) << "\n";
+    out << text;
     if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp.string()));
   }
   std::error_code ec;
   fs::rename(tmp, path, ec);
-  if (ec)
+  if (ec) {
     return absl::InternalError(absl::StrCat("cannot write ", path.string(), ": ", ec.message()));
+  }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+Status WriteSummary(const Json& summary, const std::string& report_dir) {
+  JTG_RETURN_IF_ERROR(
+      WriteAtomically(fs::path(report_dir) / "jtestgen-summary.json", summary.dump(2) + "\n"));
+  return WriteAtomically(fs::path(report_dir) / "jtestgen-summary.html", SummaryHtml(summary));
 }
 
 }  // namespace jtg::project

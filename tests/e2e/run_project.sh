@@ -72,6 +72,23 @@ check "a class with nothing to call is not testable, not failed" \
 check "the child's report is in the class's state folder" \
   test -s "$OUT/.jtestgen/shop.Counter/jtestgen-report.json"
 
+# The summary page as a browser shows it (Debian's chromium; skipped when absent): its totals
+# and rows are those of the JSON.
+CHROMIUM="$(command -v chromium || true)"
+if [[ -n "$CHROMIUM" ]]; then
+  timeout 90 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" \
+    --dump-dom "file://$OUT/jtestgen-summary.html" >"$tmp/summary-dom.html" 2>"$tmp/chromium.log"
+  LOGS=("$tmp/chromium.log")
+  check "the summary page's total tests are the JSON's" \
+    grep -q "id=\"total-tests\"[^>]*data-value=\"$(jq '.totals.tests' "$SUM")\"" "$tmp/summary-dom.html"
+  check "the summary page has one row per class" \
+    test "$(grep -o 'data-class="shop\.[A-Za-z]*"' "$tmp/summary-dom.html" | sort -u | wc -l)" -eq 3
+else
+  echo "SKIP summary page in chromium: no chromium"
+fi
+
 # 2. Same command again: all unchanged.
 before=$(stat -c %Y "$OUT/shop/CounterJtgTest.java")
 start=$(date +%s)

@@ -146,6 +146,7 @@ TEST(Summary, RowsFromReportsAndTotals) {
   EXPECT_EQ(s["not_testable"][0]["reason"], "interface");
   ASSERT_TRUE(WriteSummary(s, r.string()).ok());
   EXPECT_TRUE(fs::exists(r / "jtestgen-summary.json"));
+  EXPECT_TRUE(fs::exists(r / "jtestgen-summary.html"));
 }
 
 TEST(ChildArgs, EveryOptionThatShapesTheOutput) {

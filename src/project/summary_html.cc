@@ -23,7 +23,9 @@ constexpr const char* kStyle =
     "th{background:#f3f3f3}#classes th{cursor:pointer;user-select:none}"
     "#classes th[aria-sort=ascending]::after{content:' \\25B2'}"
     "#classes th[aria-sort=descending]::after{content:' \\25BC'}"
-    "td.num{text-align:right}tr.failed{background:#fde8e8}.reason{color:#a11;font-size:90%}"
+    "td.num{text-align:right}tr.failed{background:#fde8e8}"
+    ".reason{color:#a11;font-size:90%;display:block;max-width:32em;overflow-wrap:anywhere}"
+    "td[data-key=blamed]{max-width:24em;font-size:90%}"
     "small{color:#555}</style>";
 
 // Sorts #classes by a column's data-value (numbers numerically, missing last); header

@@ -260,7 +260,8 @@ int main(int argc, char** argv) {
         }
         perf.max_heap_mb = *mib;
       }
-      if (perf_project.Selected() || (!perf.jar.empty() && perf_project.jobs > 1)) {
+      if (perf_project.Selected() ||
+          (!perf.jar.empty() && !perf_project.ProjectOnlyFlag().empty())) {
         return run_project(perf_project, perf.budget_seconds, [&](jtg::project::ProjectOptions& p) {
           p.perf = true;
           p.classpath = perf.classpath;
@@ -276,6 +277,11 @@ int main(int argc, char** argv) {
           p.quiet = perf.quiet;
           p.child_args = jtg::project::PerfChildArgs(perf);
         });
+      }
+      if (!perf.class_name.empty() && !perf_project.ProjectOnlyFlag().empty()) {
+        std::fprintf(stderr, "jtestgen: %s is for whole-project runs: add --classes or --target\n",
+                     perf_project.ProjectOnlyFlag().c_str());
+        return 2;
       }
       if (perf.class_name.empty() && perf.jar.empty()) {
         std::fprintf(stderr, "jtestgen: perf needs --class, --jar, --classes or --target\n");
@@ -311,6 +317,11 @@ int main(int argc, char** argv) {
       if (suite.class_name.empty()) {
         std::fprintf(
             stderr, "jtestgen: suite needs --class, or --classes / --target for a whole project\n");
+        return 2;
+      }
+      if (!suite_project.ProjectOnlyFlag().empty()) {
+        std::fprintf(stderr, "jtestgen: %s is for whole-project runs: add --classes or --target\n",
+                     suite_project.ProjectOnlyFlag().c_str());
         return 2;
       }
       if (!choose_jdk()) return 2;

@@ -11,7 +11,8 @@ void AddProjectFlags(CLI::App* cmd, ProjectFlags& f) {
       "--classes", f.classes,
       "whole-project run: every testable class matching these ':'-separated patterns "
       "(com.x.* = package com.x, com.x.** = with subpackages, ** = all), one test class each");
-  cmd->add_option("--exclude", f.exclude, "whole-project run: classes not to test (same patterns)");
+  f.exclude_opt = cmd->add_option("--exclude", f.exclude,
+                                  "whole-project run: classes not to test (same patterns)");
   f.target_opt = cmd->add_option(
       "--target", f.target,
       "whole-project run: pick classes only from these ':'-separated classpath entries "
@@ -19,8 +20,9 @@ void AddProjectFlags(CLI::App* cmd, ProjectFlags& f) {
   f.jobs_opt =
       cmd->add_option("--jobs,-j", f.jobs, "whole-project run: classes at once (default 1)")
           ->check(CLI::Range(1, 256));
-  cmd->add_option("--budget-per-class", f.budget_per_class,
-                  "whole-project run: search budget of each class, e.g. 60s (default: --budget)");
+  f.budget_opt = cmd->add_option(
+      "--budget-per-class", f.budget_per_class,
+      "whole-project run: search budget of each class, e.g. 60s (default: --budget)");
 }
 
 StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, double default_budget) {

@@ -17,8 +17,19 @@ struct ProjectFlags {
   CLI::Option* target_opt = nullptr;
   CLI::Option* jobs_opt = nullptr;
 
-  // --classes, --target or --jobs given: a whole-project run.
+  CLI::Option* exclude_opt = nullptr;
+  CLI::Option* budget_opt = nullptr;
+
+  // --classes or --target given: a whole-project run.
   bool Selected() const { return classes_opt->count() > 0 || target_opt->count() > 0; }
+  // A flag given that only a whole-project run takes (--exclude, --jobs, --budget-per-class),
+  // or "".
+  std::string ProjectOnlyFlag() const {
+    if (exclude_opt->count() > 0) return "--exclude";
+    if (jobs_opt->count() > 0) return "--jobs";
+    if (budget_opt->count() > 0) return "--budget-per-class";
+    return "";
+  }
 };
 
 // Adds --classes, --exclude, --target, --jobs and --budget-per-class to `cmd`.

@@ -1,5 +1,9 @@
 #include "project/project_run.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -8,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -44,6 +49,35 @@ std::string NowIso() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
 }
+
+// An exclusive flock on R/.jtestgen/lock for the run's lifetime (released when the process
+// ends, however it ends).
+class RunLock {
+ public:
+  static StatusOr<RunLock> Take(const std::string& report_dir) {
+    std::error_code ec;
+    fs::create_directories(fs::path(report_dir) / ".jtestgen", ec);
+    const std::string path = report_dir + "/.jtestgen/lock";
+    int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return absl::InvalidArgumentError(absl::StrCat("cannot open ", path));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      close(fd);
+      return absl::FailedPreconditionError(
+          absl::StrCat("another jtestgen run is using ", report_dir, " (", path, " is locked)"));
+    }
+    return RunLock(fd);
+  }
+  RunLock(RunLock&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+  RunLock& operator=(RunLock&&) = delete;
+  RunLock(const RunLock&) = delete;
+  ~RunLock() {
+    if (fd_ >= 0) close(fd_);
+  }
+
+ private:
+  explicit RunLock(int fd) : fd_(fd) {}
+  int fd_;
+};
 
 // The child's one-line error: its last "jtestgen: " line, else how it ended.
 std::string FailureReason(const std::string& log, const ChildEnd& end) {
@@ -307,6 +341,8 @@ Status RunProject(const ProjectOptions& opts, int* signal) {
   JTG_ASSIGN_OR_RETURN(std::string out, sandbox::PrepareOutputDir(opts.out_dir));
   JTG_ASSIGN_OR_RETURN(std::string report,
                        sandbox::PrepareOutputDir(output::ReportDirFor(out, opts.report_dir)));
+  // One run at a time per report directory: two would overwrite each other's stamps.
+  JTG_ASSIGN_OR_RETURN(RunLock lock, RunLock::Take(report));
   const std::string classpath = sandbox::AbsolutePathList(opts.classpath);
   const std::string target =
       opts.target.empty() ? classpath : sandbox::AbsolutePathList(opts.target);

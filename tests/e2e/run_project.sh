@@ -9,6 +9,7 @@
 #   - one class's source changed and recompiled: only it runs again;
 #   - a hand-written test file in the way: that class fails with the reason, the file is left
 #     as it was, the others are still done and the run exits 1;
+#   - a second run on the same folder while one runs: refused;
 #   - SIGINT in the middle: exit 130, the summary keeps the classes done, the next run does
 #     only the rest;
 #   - `perf --classes ... --jobs 2` on two perf fixtures: findings per class in the summary and
@@ -134,6 +135,11 @@ for _ in $(seq 1 240); do   # until the first class is done
   [[ -s "$OUT5/jtestgen-summary.json" ]] && break
   sleep 0.5
 done
+rc=0; "$JTG" suite --classpath "$tmp/classes" --classes 'shop.**' --budget-per-class 3s \
+  --out "$OUT5" >"$tmp/run5b.out" 2>"$tmp/run5b.err" || rc=$?
+LOGS=("$tmp/run5b.err")
+check "a second run on the same folder is refused while the first runs (rc=$rc)" \
+  test "$rc" -eq 1 -a "$(grep -c 'another jtestgen run is using' "$tmp/run5b.err")" -eq 1
 kill -INT "$pid"
 rc=0; wait "$pid" || rc=$?
 LOGS=("$tmp/run5.err" "$tmp/run5.out")

@@ -29,7 +29,7 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test check lint format sanitize fuzz clean install maven-test
+.PHONY: setup build demo test check lint format sanitize fuzz clean install maven-test ray-setup
 
 setup:
 	@missing=""; \
@@ -79,7 +79,7 @@ demo: build
 
 # Warnings are errors, then every unit and end-to-end test. CI (.ci/run) runs `make check`.
 test: WERROR := ON
-test: build
+test: build ray-setup
 	ctest --test-dir $(BUILD) --output-on-failure
 
 # What CI runs: the tests, then clang-tidy, the sanitizer build and the fuzzers.
@@ -106,6 +106,17 @@ fuzz: setup
 	cmake --build --preset fuzz
 	tools/fuzz/run_fuzzers.sh build-fuzz $(FUZZ_SECONDS)
 
+# The Ray back end's Python (`--ray ADDRESS`, src/project/ray_backend.h): a virtual environment
+# beside the binary with the pinned `ray` of python/requirements-ray.txt (from PyPI); its `ray`
+# command also starts the local two-node cluster of tests/e2e/run_ray.sh. Redone only when
+# the requirements change.
+RAY_VENV := $(BUILD)/ray-venv
+ray-setup: $(RAY_VENV)/.installed
+$(RAY_VENV)/.installed: python/requirements-ray.txt
+	python3 -m venv $(RAY_VENV)
+	$(RAY_VENV)/bin/pip install -q --disable-pip-version-check -r python/requirements-ray.txt
+	cp python/requirements-ray.txt $@
+
 # PREFIX/lib/jtestgen/ holds the binary and the coverage agent beside it (jtestgen finds the
 # agent next to its own file, /proc/self/exe), PREFIX/bin/jtestgen links to it; the Maven plugin
 # goes into the local Maven repository (knowing PREFIX, where it looks for bin/jtestgen) and
@@ -115,6 +126,8 @@ install:
 	  || $(MAKE) --no-print-directory build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/jtestgen $(DESTDIR)$(PREFIX)/share/jtestgen
 	install -m 755 $(BUILD)/jtestgen $(BUILD)/libjtestgen_agent.so $(DESTDIR)$(PREFIX)/lib/jtestgen/
+	install -m 644 python/jtestgen_ray_driver.py python/requirements-ray.txt \
+	  $(DESTDIR)$(PREFIX)/share/jtestgen/
 	ln -sfn ../lib/jtestgen/jtestgen $(DESTDIR)$(PREFIX)/bin/jtestgen
 	@command -v $(MVN) >/dev/null || { echo "install: no $(MVN): the Maven plugin is left out"; exit 0; }; \
 	set -x; \

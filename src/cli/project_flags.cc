@@ -23,6 +23,15 @@ void AddProjectFlags(CLI::App* cmd, ProjectFlags& f) {
   f.budget_opt = cmd->add_option(
       "--budget-per-class", f.budget_per_class,
       "whole-project run: search budget of each class, e.g. 60s (default: --budget)");
+  f.ray_opt = cmd->add_option(
+      "--ray", f.ray,
+      "whole-project run on a Ray cluster: its address (HOST:PORT of the head, or auto), one "
+      "task per class, as many at once as the cluster has CPUs (needs the Python package ray: "
+      "make ray-setup)");
+  f.ray_memory_opt = cmd->add_option(
+      "--ray-memory", f.ray_memory,
+      "with --ray: memory each class job asks the cluster for, e.g. 3g (default 2g for suite, "
+      "6g for perf)");
 }
 
 StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, double default_budget) {
@@ -34,6 +43,12 @@ StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, doub
   p.budget_per_class = default_budget;
   if (!f.budget_per_class.empty()) {
     JTG_ASSIGN_OR_RETURN(p.budget_per_class, ParseBudget(f.budget_per_class, "--budget-per-class"));
+  }
+  p.ray_address = f.ray;
+  if (!f.ray_memory.empty()) {
+    if (f.ray.empty()) return absl::InvalidArgumentError("--ray-memory needs --ray");
+    JTG_ASSIGN_OR_RETURN(int mib, ParseMegabytes(f.ray_memory, "--ray-memory"));
+    p.ray_memory = int64_t{mib} << 20;
   }
   p.live = isatty(STDERR_FILENO) == 1;
   return p;

@@ -11,7 +11,7 @@
 namespace jtg::cli {
 
 struct ProjectFlags {
-  std::string classes, exclude, target, budget_per_class;
+  std::string classes, exclude, target, budget_per_class, ray, ray_memory;
   int jobs = 1;
   CLI::Option* classes_opt = nullptr;
   CLI::Option* target_opt = nullptr;
@@ -19,25 +19,30 @@ struct ProjectFlags {
 
   CLI::Option* exclude_opt = nullptr;
   CLI::Option* budget_opt = nullptr;
+  CLI::Option* ray_opt = nullptr;
+  CLI::Option* ray_memory_opt = nullptr;
 
   // --classes or --target given: a whole-project run.
   bool Selected() const { return classes_opt->count() > 0 || target_opt->count() > 0; }
-  // A flag given that only a whole-project run takes (--exclude, --jobs, --budget-per-class),
-  // or "".
+  // A flag given that only a whole-project run takes (--exclude, --jobs, --budget-per-class,
+  // --ray, --ray-memory), or "".
   std::string ProjectOnlyFlag() const {
     if (exclude_opt->count() > 0) return "--exclude";
     if (jobs_opt->count() > 0) return "--jobs";
     if (budget_opt->count() > 0) return "--budget-per-class";
+    if (ray_opt->count() > 0) return "--ray";
+    if (ray_memory_opt->count() > 0) return "--ray-memory";
     return "";
   }
 };
 
-// Adds --classes, --exclude, --target, --jobs and --budget-per-class to `cmd`.
+// Adds --classes, --exclude, --target, --jobs, --budget-per-class, --ray and --ray-memory to
+// `cmd`.
 void AddProjectFlags(CLI::App* cmd, ProjectFlags& f);
 
 // The common part of the ProjectOptions: patterns, target, jobs, per-class budget (parsed:
-// InvalidArgument for a bad duration; `default_budget` when not given), live progress when
-// stderr is a terminal.
+// InvalidArgument for a bad duration; `default_budget` when not given), the Ray address and
+// memory request (InvalidArgument for a bad size), live progress when stderr is a terminal.
 StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, double default_budget);
 
 }  // namespace jtg::cli

@@ -72,6 +72,13 @@ void Progress::Redraw(const std::vector<Running>& running, double elapsed_s) {
   drawn_ = true;
 }
 
+void Progress::Note(const std::string& text) {
+  if (quiet_) return;
+  std::fprintf(out_, "%s%s\n", live_ ? "\r\033[K" : "", text.c_str());
+  drawn_ = false;
+  std::fflush(out_);
+}
+
 void Progress::Finish() {
   if (drawn_) {
     std::fprintf(out_, "\r\033[K");

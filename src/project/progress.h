@@ -38,6 +38,8 @@ class Progress {
   void ClassDone(const nlohmann::json& row, bool ran);
   // Redraws the live line (live mode only).
   void Redraw(const std::vector<Running>& running, double elapsed_s);
+  // A line about the run (a job run again), above the live line; not in quiet mode.
+  void Note(const std::string& text);
   // Clears the live line before the summary.
   void Finish();
 

@@ -20,10 +20,11 @@
 #include "classpath/classpath.h"
 #include "common/step_note.h"
 #include "output/output_layout.h"
-#include "project/child.h"
+#include "project/backend.h"
 #include "project/class_job.h"
 #include "project/class_selection.h"
 #include "project/progress.h"
+#include "project/ray_backend.h"
 #include "project/summary.h"
 #include "sandbox/run_dirs.h"
 #include "sandbox/worker_watch.h"
@@ -34,12 +35,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-struct Active {
-  ClassJob job;
-  Child child;
-  Clock::time_point start;
-};
 
 std::string NowIso() {
   std::time_t t = std::time(nullptr);
@@ -78,6 +73,12 @@ class RunLock {
   explicit RunLock(int fd) : fd_(fd) {}
   int fd_;
 };
+
+// A job may run twice: a second attempt after a crash (backend.h: ended by a signal, or lost
+// with its node or the Ray driver). Failures of the class itself are not retried.
+constexpr int kMaxAttempts = 2;
+
+bool Crashed(const ChildEnd& end) { return end.signal != 0 || end.exit_code < 0; }
 
 // The child's one-line error: its last "jtestgen: " line, else how it ended.
 std::string FailureReason(const std::string& log, const ChildEnd& end) {
@@ -139,10 +140,10 @@ class Run {
   Run(const ProjectOptions& o, std::string out, std::string report, std::string classpath)
       : o_(o), out_(std::move(out)), report_(std::move(report)), classpath_(std::move(classpath)) {}
 
-  Status Go(const ClassSelection& sel, const classpath::Classpath& cp, int* signal);
+  Status Go(const ClassSelection& sel, const classpath::Classpath& cp, Backend& backend,
+            int* signal);
 
  private:
-  std::vector<std::string> Argv(const ClassJob& job, const std::string& self) const;
   void Record(const ClassOutcome& outcome, bool ran);
   // The child found nothing to test: listed with the not-testable classes.
   void NotTestableNow(const ClassJob& job, const std::string& reason, bool ran);
@@ -153,22 +154,10 @@ class Run {
   std::map<std::string, nlohmann::json> rows_;
   std::vector<NotTestable> not_testable_;
   std::unique_ptr<Progress> progress_;
+  int slots_ = 1;  // jobs at once (the back end's slots)
   std::string started_ = NowIso();
   Clock::time_point t0_ = Clock::now();
 };
-
-std::vector<std::string> Run::Argv(const ClassJob& job, const std::string& self) const {
-  std::vector<std::string> a = {
-      self, o_.perf ? "perf" : "suite", "--classpath", classpath_, "--class", job.cls, "--quiet"};
-  if (o_.perf) {
-    a.insert(a.end(), {"--out", job.state_dir});
-  } else {
-    a.insert(a.end(), {"--out", out_, "--report-dir", job.state_dir});
-  }
-  a.insert(a.end(), o_.child_args.begin(), o_.child_args.end());
-  a.insert(a.end(), o_.extra_args.begin(), o_.extra_args.end());
-  return a;
-}
 
 void Run::NotTestableNow(const ClassJob& job, const std::string& reason, bool ran) {
   if (ran) StepNote(NotTestablePath(job)).Set(reason);
@@ -194,40 +183,46 @@ Status Run::Flush() const {
                   std::chrono::duration<double>(Clock::now() - t0_).count(),
                   o_.budget_per_class,
                   o_.seed,
-                  o_.jobs,
-                  o_.junit};
+                  slots_,
+                  o_.junit,
+                  o_.ray_address.empty() ? "local" : "ray " + o_.ray_address};
   std::vector<nlohmann::json> rows;
   rows.reserve(rows_.size());
   for (const auto& [cls, row] : rows_) rows.push_back(row);
   return WriteSummary(BuildSummary(h, rows, not_testable_), report_);
 }
 
-Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* signal) {
+Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, Backend& backend,
+               int* signal) {
   not_testable_ = sel.not_testable;
-  progress_ = std::make_unique<Progress>(sel.classes.size(), o_.jobs, o_.budget_per_class, o_.live,
-                                         o_.quiet, stderr);
-  JTG_ASSIGN_OR_RETURN(std::string self, SelfExecutable());
+  slots_ = backend.Slots();
+  progress_ = std::make_unique<Progress>(sel.classes.size(), backend.Slots(), o_.budget_per_class,
+                                         o_.live, o_.quiet, stderr);
   const std::string key =
       absl::StrCat(o_.perf ? "perf" : "suite", "\x1f", absl::StrJoin(o_.child_args, "\x1f"));
   std::deque<ClassJob> pending;
   for (const auto& cls : sel.classes) pending.push_back(MakeJob(cp, cls, report_, key));
-  std::vector<Active> active;
+  std::map<std::string, ClassJob> active;
+  std::map<std::string, int> attempts;
   sandbox::SignalGuard guard;
   sigset_t set;
   sigemptyset(&set);
   for (int s : {SIGTERM, SIGINT, SIGHUP, SIGCHLD}) sigaddset(&set, s);
   int stop_signal = 0;
   while ((!pending.empty() && stop_signal == 0) || !active.empty()) {
-    while (stop_signal == 0 && !pending.empty() && static_cast<int>(active.size()) < o_.jobs) {
+    while (stop_signal == 0 && !pending.empty() &&
+           static_cast<int>(active.size()) < backend.Slots()) {
       ClassJob job = std::move(pending.front());
       pending.pop_front();
-      if (auto t = Reusable(job, o_.perf, report_)) {
-        if (fs::exists(NotTestablePath(job))) {
-          NotTestableNow(job, ReadStep(NotTestablePath(job)), false);
-        } else {
-          Record({job.cls, ClassStatus::kUnchanged, "", *t, job.state_dir}, false);
+      if (attempts[job.cls] == 0) {
+        if (auto t = Reusable(job, o_.perf, report_)) {
+          if (fs::exists(NotTestablePath(job))) {
+            NotTestableNow(job, ReadStep(NotTestablePath(job)), false);
+          } else {
+            Record({job.cls, ClassStatus::kUnchanged, "", *t, job.state_dir}, false);
+          }
+          continue;
         }
-        continue;
       }
       std::error_code ec;
       fs::create_directories(job.state_dir, ec);
@@ -235,38 +230,40 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
       fs::remove(fs::path(job.state_dir) / "log.txt", ec);
       fs::remove(fs::path(job.state_dir) / "step", ec);
       fs::remove(NotTestablePath(job), ec);
-      auto child = Child::Start(Argv(job, self), job.state_dir + "/log.txt",
-                                {"JTG_STEP_FILE=" + job.state_dir + "/step"});
-      if (!child.ok()) {
-        Record({job.cls, ClassStatus::kFailed, std::string(child.status().message()), 0,
-                job.state_dir},
+      ++attempts[job.cls];
+      Status started = backend.Start(job);
+      if (!started.ok()) {
+        Record({job.cls, ClassStatus::kFailed, std::string(started.message()), 0, job.state_dir},
                true);
         continue;
       }
-      active.push_back({std::move(job), *child, Clock::now()});
+      active.emplace(job.cls, std::move(job));
     }
-    for (size_t i = 0; i < active.size();) {
-      std::optional<ChildEnd> end = active[i].child.Poll();
-      if (!end) {
-        ++i;
-        continue;
-      }
-      Active a = std::move(active[i]);
-      active.erase(active.begin() + static_cast<std::ptrdiff_t>(i));
-      const double secs = std::chrono::duration<double>(Clock::now() - a.start).count();
+    for (const JobEnd& e : backend.Poll()) {
+      auto it = active.find(e.cls);
+      if (it == active.end()) continue;
+      ClassJob job = std::move(it->second);
+      active.erase(it);
       if (stop_signal != 0) continue;  // stopped by us: done again next run
-      ClassOutcome out{a.job.cls, ClassStatus::kGenerated, "", secs, a.job.state_dir};
-      if (end->exit_code != 0 || end->signal != 0) {
+      ClassOutcome out{job.cls,   ClassStatus::kGenerated, "", e.seconds, job.state_dir,
+                       attempts[job.cls], e.where};
+      if (e.end.exit_code != 0 || e.end.signal != 0) {
         out.status = ClassStatus::kFailed;
-        out.reason = FailureReason(a.job.state_dir + "/log.txt", *end);
+        out.reason = FailureReason(job.state_dir + "/log.txt", e.end);
         if (NothingToTest(out.reason)) {
-          NotTestableNow(a.job, out.reason, true);
-          (void)WriteStamp(a.job, secs);
+          NotTestableNow(job, out.reason, true);
+          (void)WriteStamp(job, e.seconds);
           continue;
         }
+        if (Crashed(e.end) && attempts[job.cls] < kMaxAttempts) {
+          progress_->Note(absl::StrCat(job.cls, ": ", out.reason, "; running it again"));
+          pending.push_front(std::move(job));
+          continue;
+        }
+        if (attempts[job.cls] > 1) absl::StrAppend(&out.reason, " (twice)");
       } else {
-        Status st = o_.perf ? MoveTests(a.job.state_dir, out_) : absl::OkStatus();
-        if (st.ok()) st = WriteStamp(a.job, secs);
+        Status st = o_.perf ? MoveTests(job.state_dir, out_) : absl::OkStatus();
+        if (st.ok()) st = WriteStamp(job, e.seconds);
         if (!st.ok()) {
           out.status = ClassStatus::kFailed;
           out.reason = std::string(st.message());
@@ -274,17 +271,14 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, int* s
       }
       Record(out, true);
     }
-    std::vector<Running> running;
-    running.reserve(active.size());
-    for (const auto& a : active)
-      running.push_back({a.job.cls, ReadStep(a.job.state_dir + "/step")});
-    progress_->Redraw(running, std::chrono::duration<double>(Clock::now() - t0_).count());
+    progress_->Redraw(backend.RunningNow(),
+                      std::chrono::duration<double>(Clock::now() - t0_).count());
     if (active.empty()) continue;
     timespec wait{0, 250'000'000};
     int s = sigtimedwait(&set, nullptr, &wait);
     if ((s == SIGTERM || s == SIGINT || s == SIGHUP) && stop_signal == 0) {
       stop_signal = s;
-      for (const auto& a : active) a.child.Stop();
+      backend.StopAll();
     }
   }
   progress_->Finish();
@@ -363,8 +357,16 @@ Status RunProject(const ProjectOptions& opts, int* signal) {
       }
     }
   }
+  JobSetting setting{o.perf, classpath, out, o.child_args};
+  setting.args.insert(setting.args.end(), o.extra_args.begin(), o.extra_args.end());
+  StatusOr<std::unique_ptr<Backend>> backend =
+      o.ray_address.empty()
+          ? LocalBackend(setting, o.jobs)
+          : RayBackend(setting, RayOptions{o.ray_address, o.ray_memory, 2,
+                                           report + "/.jtestgen/ray-driver.log"});
+  if (!backend.ok()) return backend.status();
   Run run(o, out, report, classpath);
-  return run.Go(sel, cp, signal);
+  return run.Go(sel, cp, **backend, signal);
 }
 
 }  // namespace jtg::project

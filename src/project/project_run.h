@@ -2,7 +2,9 @@
 // --jobs N` (issue 26). Picks the classes (class_selection.h), skips those whose bytes and
 // options did not change since their last successful run (class_job.h), runs the others as
 // child jtestgen processes, up to `jobs` at once (child.h: each its own supervisor and
-// sandboxed worker), shows progress (progress.h) and keeps R/jtestgen-summary.json and
+// sandboxed worker) or as tasks on a Ray cluster (backend.h, ray_backend.h); a job whose
+// process crashed (ended by a signal, or lost with its node or driver) runs once more,
+// and fails with its reason the second time; shows progress (progress.h) and keeps R/jtestgen-summary.json and
 // .html up to date after every class (summary.h), so an interrupted run loses only the
 // classes that were running; run again, it does only those and the ones not started.
 //
@@ -41,7 +43,11 @@ struct ProjectOptions {
   std::vector<std::string> child_args;
   // Options of every child that do not change its output (--java-home, --no-sandbox).
   std::vector<std::string> extra_args;
-  bool quiet = false;  // no progress, only the summary
+  // "" = the local back end (`jobs` child processes); else the Ray cluster at this address
+  // (ray_backend.h), as many jobs at once as it has CPUs.
+  std::string ray_address;
+  int64_t ray_memory = 0;  // Ray memory request per job in bytes; 0 = the back end's default
+  bool quiet = false;      // no progress, only the summary
   bool live = false;   // progress as one live line (stderr is a terminal)
 };
 

@@ -75,6 +75,8 @@ Json ClassRow(const ClassOutcome& o, bool perf, const std::string& report_dir) {
   Json row = {{"class", o.cls}, {"status", StatusName(o.status)}};
   if (o.status == ClassStatus::kFailed) row["reason"] = o.reason;
   row["time_s"] = std::round(o.time_s * 10) / 10;
+  if (o.attempts > 1) row["attempts"] = o.attempts;
+  if (!o.node.empty()) row["node"] = o.node;
   const fs::path dir(o.state_dir);
   if (fs::exists(dir / "log.txt")) row["log"] = Relative(dir / "log.txt", report_dir);
   if (o.status == ClassStatus::kFailed) return row;
@@ -119,7 +121,8 @@ Json BuildSummary(const SummaryHeader& h, const std::vector<Json>& rows,
   s["options"] = {{"budget_per_class_s", h.budget_per_class_s},
                   {"seed", h.seed},
                   {"jobs", h.jobs},
-                  {"junit", h.junit}};
+                  {"junit", h.junit},
+                  {"backend", h.backend}};
   s["classes"] = rows;
   Json nt = Json::array();
   for (const auto& n : not_testable) nt.push_back({{"class", n.cls}, {"reason", n.reason}});

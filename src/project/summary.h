@@ -1,9 +1,9 @@
 // The summary of a whole-project run (project_run.h): `R/jtestgen-summary.json`, one row per
 // class read back from the class's own report, and totals. Shape:
 //   {"version", "command": "suite"|"perf", "started": ISO-8601 UTC, "wall_s",
-//    "options": {"budget_per_class_s", "seed", "jobs", "junit"},
+//    "options": {"budget_per_class_s", "seed", "jobs", "junit", "backend"},
 //    "classes": [{"class", "status": "generated"|"unchanged"|"failed", "reason" (failed),
-//                 "time_s", "log", and from the class's report when there is one:
+//                 "time_s", "log", "attempts" (when run twice), "node" (Ray), and from the class's report when there is one:
 //                 suite: "test_file", "report", "tests", "dropped_tests", "branches",
 //                        "lines" ({"covered","total"}), "weak_mutation" ({"killed","total"}),
 //                        "blamed" (causes of uncovered code: types not built, code that
@@ -34,6 +34,8 @@ struct ClassOutcome {
   std::string reason;     // kFailed: the child's one-line error
   double time_s = 0;      // wall time of this run's job (the earlier run's for kUnchanged)
   std::string state_dir;  // R/.jtestgen/<cls>
+  int attempts = 1;       // > 1: run again after a crash (project_run.h)
+  std::string node{};     // the Ray node that ran it; "" locally
 };
 
 // One "classes" row: the outcome plus what the class's report in state_dir says (`perf`:
@@ -48,6 +50,7 @@ struct SummaryHeader {
   uint64_t seed = 0;
   int jobs = 1;
   int junit = 5;
+  std::string backend = "local";  // "local" or "ray ADDRESS"
 };
 
 // The whole summary from its rows (in class order) and the classes not tested.

@@ -295,8 +295,16 @@ def main():
                                        memory=int(setting["memory"]),
                                        max_retries=int(setting.get("max_retries", 2)),
                                        retry_exceptions=False)
-    cpus = ray.cluster_resources().get("CPU", 1)
-    nodes = sum(1 for n in ray.nodes() if n.get("Alive"))
+    alive = [n for n in ray.nodes() if n.get("Alive")]
+    need_cpus, need_memory = setting.get("cpus", 1), int(setting["memory"])
+    fit = [n for n in alive if n["Resources"].get("CPU", 0) >= need_cpus
+           and n["Resources"].get("memory", 0) >= need_memory]
+    if not fit:
+        die("no node of the Ray cluster at %s has %d CPU and %.1f GiB of memory for one job "
+            "(--ray-memory sets the memory a job asks for)"
+            % (address, need_cpus, need_memory / 2**30))
+    cpus = sum(n["Resources"].get("CPU", 0) for n in fit)
+    nodes = len(alive)
     emit({"event": "ready", "slots": max(1, int(cpus // setting.get("cpus", 1))),
           "nodes": nodes})
 

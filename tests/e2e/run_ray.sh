@@ -9,6 +9,7 @@
 #     nodes' machine once;
 #   - the worker node's raylet killed while it runs a class: every class still ends generated
 #     (Ray runs the task again on the head), and no jtestgen process is left behind;
+#   - a class's jtestgen killed: the class runs once more (attempts 2) and is generated;
 #   - the same command again: every class unchanged, nothing run;
 #   - a hand-written test file in the way: left untouched, that class fails naming it;
 #   - no cluster at the address: one line naming it and a non-zero exit.
@@ -144,14 +145,33 @@ check "the same test sources as the local back end" \
 sleep 1
 check "no jtestgen process is left behind" test -z "$(pgrep -f 'jtestgen-job-' || true)"
 
-# 3. The same command again: nothing to do.
+# 3. A class's jtestgen killed (a crash): the class runs once more and is generated.
+timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray6" \
+  >"$tmp/ray6.out" 2>"$tmp/ray6.err" &
+run=$!
+crashed=no
+for _ in $(seq 600); do
+  victim="$(pgrep -o -f 'suite --classpath .*jtestgen-job-' || true)"
+  if [[ -n "$victim" ]]; then sleep 0.5; kill -9 "$victim" 2>/dev/null && crashed=yes; break; fi
+  kill -0 "$run" 2>/dev/null || break
+  sleep 0.1
+done
+rc=0; wait "$run" || rc=$?
+LOGS=("$tmp/ray6.err" "$tmp/ray6.out" "$tmp/ray6/.jtestgen/ray-driver.log")
+check "a class's jtestgen was killed" test "$crashed" = yes
+check "the run still exits 0 (rc=$rc)" test "$rc" -eq 0
+check "the killed class ran twice and is generated" \
+  test "$(jq -r '[.classes[] | select(.attempts==2 and .status=="generated")] | length' "$tmp/ray6/jtestgen-summary.json")" -eq 1
+check "the retry is on the progress lines" grep -q 'running it again' "$tmp/ray6.err"
+
+# 4. The same command again: nothing to do.
 rc=0; timeout 120 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray2" \
   >"$tmp/ray3.out" 2>"$tmp/ray3.err" || rc=$?
 LOGS=("$tmp/ray3.err" "$tmp/ray3.out")
 check "resumed run exits 0 (rc=$rc)" test "$rc" -eq 0
 check "every class unchanged" grep -q '^3 classes: 0 generated, 3 unchanged, 0 failed' "$tmp/ray3.out"
 
-# 4. A hand-written test file in the way.
+# 5. A hand-written test file in the way.
 printf 'class PricesJtgTest {}\n' >"$tmp/ray2/shop/PricesJtgTest.java"
 cp "$tmp/ray2/shop/PricesJtgTest.java" "$tmp/hand.java"
 rm -f "$tmp/ray2/.jtestgen/shop.Prices/stamp"
@@ -163,7 +183,7 @@ check "the hand-written file is left untouched" cmp "$tmp/hand.java" "$tmp/ray2/
 check "the reason names the file" \
   grep -q "not writing $tmp/ray2/shop/PricesJtgTest.java" "$tmp/ray2/jtestgen-summary.json"
 
-# 5. No cluster at the address.
+# 6. No cluster at the address.
 rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "127.0.0.1:$((PORT + 7))" --out "$tmp/ray5" \
   >"$tmp/ray5.out" 2>"$tmp/ray5.err" || rc=$?
 LOGS=("$tmp/ray5.err")

@@ -262,10 +262,10 @@ def main():
             "install -r python/requirements-ray.txt)" % sys.executable)
     address = setting["address"]
     host = address.split("://")[-1].rsplit(":", 1)[0]
-    # A cluster on loopback: the driver's own endpoint is on loopback too (not the host's
-    # outward address), so no traffic leaves 127.0.0.0/8.
-    local = {"_node_ip_address": "127.0.0.1"} if host in ("localhost", "::1") or \
-        host.startswith("127.") else {}
+    # A cluster on loopback (its nodes started with --node-ip-address=127.0.0.2: Ray turns
+    # 127.0.0.1 into the machine's outward address): the driver's own endpoint is on the same
+    # loopback address, so no traffic leaves 127.0.0.0/8.
+    local = {"_node_ip_address": host} if host.startswith("127.") else {}
     if "://" not in address and address != "auto" and ":" in address:
         # ray.init waits minutes for a head that is not there: ask its port first.
         import socket
@@ -328,7 +328,8 @@ def main():
             running[task.remote(setting, job, entries)] = (job, time.monotonic())
         if not running:
             continue
-        done, _ = ray.wait(list(running), num_returns=1, timeout=0.2)
+        # Every job done within 0.2 s: one pass over the running jobs per 0.2 s, not per job.
+        done, _ = ray.wait(list(running), num_returns=len(running), timeout=0.2)
         for ref in done:
             job, submitted = running.pop(ref)
             try:

@@ -32,9 +32,9 @@ struct JobSetting {
 // How one job ended.
 struct JobEnd {
   std::string cls;
-  ChildEnd end;       // exit code 0 and no signal: succeeded; exit code -1: the back end lost it
+  ChildEnd end;        // exit code 0 and no signal: succeeded; exit code -1: the back end lost it
   double seconds = 0;  // wall time of the job where it ran
-  std::string where;  // "" locally, the Ray node's address
+  std::string where;   // "" locally, the Ray node's address
 };
 
 class Backend {

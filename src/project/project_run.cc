@@ -148,6 +148,9 @@ class Run {
   // The child found nothing to test: listed with the not-testable classes.
   void NotTestableNow(const ClassJob& job, const std::string& reason, bool ran);
   Status Flush() const;
+  // Flush, at most once a second: the summary grows with the classes, and rewriting it after
+  // each of thousands of classes would cost the run more than the classes (docs/SCALE.md).
+  void FlushNowAndThen();
 
   const ProjectOptions& o_;
   std::string out_, report_, classpath_;
@@ -157,6 +160,7 @@ class Run {
   int slots_ = 1;  // jobs at once (the back end's slots)
   std::string started_ = NowIso();
   Clock::time_point t0_ = Clock::now();
+  Clock::time_point last_flush_{};
 };
 
 void Run::NotTestableNow(const ClassJob& job, const std::string& reason, bool ran) {
@@ -165,14 +169,20 @@ void Run::NotTestableNow(const ClassJob& job, const std::string& reason, bool ra
   std::sort(not_testable_.begin(), not_testable_.end(),
             [](const NotTestable& a, const NotTestable& b) { return a.cls < b.cls; });
   progress_->ClassDone({{"class", job.cls}, {"status", "not testable"}, {"reason", reason}}, false);
-  Status st = Flush();
-  if (!st.ok()) std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
+  FlushNowAndThen();
 }
 
 void Run::Record(const ClassOutcome& outcome, bool ran) {
   nlohmann::json row = ClassRow(outcome, o_.perf, report_);
   progress_->ClassDone(row, ran);
   rows_[outcome.cls] = std::move(row);
+  FlushNowAndThen();
+}
+
+void Run::FlushNowAndThen() {
+  const Clock::time_point now = Clock::now();
+  if (now - last_flush_ < std::chrono::seconds(1)) return;
+  last_flush_ = now;
   Status st = Flush();
   if (!st.ok()) std::fprintf(stderr, "jtestgen: %s\n", std::string(st.message()).c_str());
 }
@@ -245,8 +255,8 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, Backen
       ClassJob job = std::move(it->second);
       active.erase(it);
       if (stop_signal != 0) continue;  // stopped by us: done again next run
-      ClassOutcome out{job.cls,   ClassStatus::kGenerated, "", e.seconds, job.state_dir,
-                       attempts[job.cls], e.where};
+      ClassOutcome out{job.cls,       ClassStatus::kGenerated, "",     e.seconds,
+                       job.state_dir, attempts[job.cls],       e.where};
       if (e.end.exit_code != 0 || e.end.signal != 0) {
         out.status = ClassStatus::kFailed;
         out.reason = FailureReason(job.state_dir + "/log.txt", e.end);
@@ -360,10 +370,9 @@ Status RunProject(const ProjectOptions& opts, int* signal) {
   JobSetting setting{o.perf, classpath, out, o.child_args};
   setting.args.insert(setting.args.end(), o.extra_args.begin(), o.extra_args.end());
   StatusOr<std::unique_ptr<Backend>> backend =
-      o.ray_address.empty()
-          ? LocalBackend(setting, o.jobs)
-          : RayBackend(setting, RayOptions{o.ray_address, o.ray_memory, 2,
-                                           report + "/.jtestgen/ray-driver.log"});
+      o.ray_address.empty() ? LocalBackend(setting, o.jobs)
+                            : RayBackend(setting, RayOptions{o.ray_address, o.ray_memory, 2,
+                                                             report + "/.jtestgen/ray-driver.log"});
   if (!backend.ok()) return backend.status();
   Run run(o, out, report, classpath);
   return run.Go(sel, cp, **backend, signal);

@@ -4,9 +4,10 @@
 // child jtestgen processes, up to `jobs` at once (child.h: each its own supervisor and
 // sandboxed worker) or as tasks on a Ray cluster (backend.h, ray_backend.h); a job whose
 // process crashed (ended by a signal, or lost with its node or driver) runs once more,
-// and fails with its reason the second time; shows progress (progress.h) and keeps R/jtestgen-summary.json and
-// .html up to date after every class (summary.h), so an interrupted run loses only the
-// classes that were running; run again, it does only those and the ones not started.
+// and fails with its reason the second time; shows progress (progress.h) and keeps
+// R/jtestgen-summary.json and .html up to date as classes end (summary.h; at most once a second),
+// so an interrupted run loses only the classes that were running; run again, it does only those and
+// the ones not started.
 //
 // Layout: tests under `out_dir` as one run of each class would write them (perf children
 // write into the class's state folder; their tests are then moved under `out_dir`); each
@@ -48,7 +49,7 @@ struct ProjectOptions {
   std::string ray_address;
   int64_t ray_memory = 0;  // Ray memory request per job in bytes; 0 = the back end's default
   bool quiet = false;      // no progress, only the summary
-  bool live = false;   // progress as one live line (stderr is a terminal)
+  bool live = false;       // progress as one live line (stderr is a terminal)
 };
 
 // Errors: those of the selection (bad target, nothing matches: the run has not started);

@@ -16,8 +16,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "nlohmann/json.hpp"
 #include "absl/strings/str_split.h"
+#include "nlohmann/json.hpp"
 
 namespace jtg::project {
 
@@ -68,8 +68,8 @@ class Driver {
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setsigdefault(&attr, &defaults);
     posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(&attr,
-                             POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setflags(
+        &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
     std::vector<std::string> argv = {f.python, "-u", f.driver};
     std::vector<char*> args;
     for (auto& a : argv) args.push_back(a.data());
@@ -168,9 +168,8 @@ class Ray : public Backend {
       if (eof) return Gone("the Ray driver ended before it connected");
       driver_.WaitReadable(200);
     }
-    return absl::DeadlineExceededError(
-        absl::StrCat("the Ray driver did not connect to ", o_.address, " in 180 s (log: ",
-                     o_.log_path, ")"));
+    return absl::DeadlineExceededError(absl::StrCat(
+        "the Ray driver did not connect to ", o_.address, " in 180 s (log: ", o_.log_path, ")"));
   }
 
   int Slots() const override { return slots_; }
@@ -197,10 +196,8 @@ class Ray : public Backend {
       if (j.value("event", "") != "end") continue;
       const std::string cls = j.value("cls", "");
       if (active_.erase(cls) == 0) continue;
-      ends.push_back({cls,
-                      ChildEnd{j.value("exit_code", -1), j.value("signal", 0)},
-                      j.value("seconds", 0.0),
-                      j.value("node", "")});
+      ends.push_back({cls, ChildEnd{j.value("exit_code", -1), j.value("signal", 0)},
+                      j.value("seconds", 0.0), j.value("node", "")});
     }
     if (eof && !gone_) MarkGone();
     if (gone_) {
@@ -261,14 +258,14 @@ StatusOr<DriverFiles> FindDriver(const std::string& self) {
   const char* env_driver = std::getenv("JTG_RAY_DRIVER");
   const char* env_python = std::getenv("JTG_RAY_PYTHON");
   DriverFiles f;
-  f.driver = ExistingOr({env_driver != nullptr ? env_driver : "",
-                         (dir / "jtestgen_ray_driver.py").string(),
-                         (dir / "../../share/jtestgen/jtestgen_ray_driver.py").string()},
-                        "");
+  f.driver = ExistingOr(
+      {env_driver != nullptr ? env_driver : "", (dir / "jtestgen_ray_driver.py").string(),
+       (dir / "../../share/jtestgen/jtestgen_ray_driver.py").string()},
+      "");
   if (f.driver.empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the Ray back end's driver jtestgen_ray_driver.py is neither beside ", self,
-        " nor named by JTG_RAY_DRIVER"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("the Ray back end's driver jtestgen_ray_driver.py is neither beside ", self,
+                     " nor named by JTG_RAY_DRIVER"));
   }
   f.python = env_python != nullptr && *env_python != '\0'
                  ? std::string(env_python)

@@ -29,7 +29,7 @@
 namespace jtg::project {
 
 struct RayOptions {
-  std::string address;      // as ray.init takes it: "HOST:PORT", "auto", "ray://HOST:PORT"
+  std::string address;       // as ray.init takes it: "HOST:PORT", "auto", "ray://HOST:PORT"
   int64_t memory_bytes = 0;  // Ray memory request per job; 0 = 2 GiB (suite) or 6 GiB (perf)
   int max_retries = 2;       // Ray retries of a task whose node or worker died
   std::string log_path;      // the driver's log

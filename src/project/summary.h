@@ -3,8 +3,9 @@
 //   {"version", "command": "suite"|"perf", "started": ISO-8601 UTC, "wall_s",
 //    "options": {"budget_per_class_s", "seed", "jobs", "junit", "backend"},
 //    "classes": [{"class", "status": "generated"|"unchanged"|"failed", "reason" (failed),
-//                 "time_s", "log", "attempts" (when run twice), "node" (Ray), and from the class's report when there is one:
-//                 suite: "test_file", "report", "tests", "dropped_tests", "branches",
+//                 "time_s", "log", "attempts" (when run twice), "node" (Ray), and from the class's
+//                 report when there is one: suite: "test_file", "report", "tests", "dropped_tests",
+//                 "branches",
 //                        "lines" ({"covered","total"}), "weak_mutation" ({"killed","total"}),
 //                        "blamed" (causes of uncovered code: types not built, code that
 //                        exits or reaches outside the JVM)

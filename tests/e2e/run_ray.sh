@@ -60,15 +60,15 @@ cp -r "$SRC/tests/fixtures/project" "$tmp/src"
 
 # The cluster: nodes' temporary files (the classpath cache, the jobs' folders) under $tmp.
 mkdir -p "$tmp/node-tmp"
-NODE=(--node-ip-address=127.0.0.1 --num-cpus=1 --memory=6000000000
+NODE=(--node-ip-address=127.0.0.2 --num-cpus=1 --memory=6000000000
       --object-store-memory=100000000 --disable-usage-stats)
 TMPDIR="$tmp/node-tmp" timeout 120 "$RAY" start --head --port="$PORT" --include-dashboard=false \
   --temp-dir="$tmp/ray" "${NODE[@]}" >"$tmp/head.log" 2>&1 \
   || { echo "FAIL the Ray head did not start"; tail -20 "$tmp/head.log"; exit 1; }
-TMPDIR="$tmp/node-tmp" timeout 120 "$RAY" start --address="127.0.0.1:$PORT" \
+TMPDIR="$tmp/node-tmp" timeout 120 "$RAY" start --address="127.0.0.2:$PORT" \
   --node-manager-port="$NM_PORT" "${NODE[@]}" >"$tmp/worker.log" 2>&1 \
   || { echo "FAIL the Ray worker node did not start"; tail -20 "$tmp/worker.log"; exit 1; }
-ADDR="127.0.0.1:$PORT"
+ADDR="127.0.0.2:$PORT"
 for _ in $(seq 60); do
   [[ "$("$RAY" status --address="$ADDR" 2>/dev/null | grep -c '^ 1 node_')" -ge 2 ]] && break
   sleep 1
@@ -184,11 +184,11 @@ check "the reason names the file" \
   grep -q "not writing $tmp/ray2/shop/PricesJtgTest.java" "$tmp/ray2/jtestgen-summary.json"
 
 # 6. No cluster at the address.
-rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "127.0.0.1:$((PORT + 7))" --out "$tmp/ray5" \
+rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "127.0.0.2:$((PORT + 7))" --out "$tmp/ray5" \
   >"$tmp/ray5.out" 2>"$tmp/ray5.err" || rc=$?
 LOGS=("$tmp/ray5.err")
 check "no cluster: non-zero exit (rc=$rc)" test "$rc" -ne 0 -a "$rc" -ne 124
-check "no cluster: one line naming the address" grep -q "^jtestgen: no Ray cluster at 127.0.0.1:$((PORT + 7))" "$tmp/ray5.err"
+check "no cluster: one line naming the address" grep -q "^jtestgen: no Ray cluster at 127.0.0.2:$((PORT + 7))" "$tmp/ray5.err"
 
 echo "$passed passed, $failed failed"
 [[ "$failed" -eq 0 ]]

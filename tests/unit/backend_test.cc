@@ -1,6 +1,8 @@
 // Tests of the class-job back ends (project/backend.h, project/ray_backend.h): the child's
 // command line, where the Ray driver is looked for, and the Ray back end's side of the driver
 // protocol against a stand-in driver (the real driver on a real cluster: tests/e2e/run_ray.sh).
+#include "project/backend.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,7 +13,6 @@
 #include <sstream>
 #include <thread>
 
-#include "project/backend.h"
 #include "project/ray_backend.h"
 #include "project/summary.h"
 

@@ -26,8 +26,8 @@ void AddProjectFlags(CLI::App* cmd, ProjectFlags& f) {
   f.ray_opt = cmd->add_option(
       "--ray", f.ray,
       "whole-project run on a Ray cluster: its address (HOST:PORT of the head, or auto), one "
-      "task per class, as many at once as the cluster has CPUs (needs the Python package ray: "
-      "make ray-setup)");
+      "task per class, as many at once as the cluster has CPUs or --jobs (needs the Python "
+      "package ray: make ray-setup)");
   f.ray_memory_opt = cmd->add_option(
       "--ray-memory", f.ray_memory,
       "with --ray: memory each class job asks the cluster for, e.g. 3g (default 2g for suite, "
@@ -40,6 +40,7 @@ StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, doub
   p.excludes = f.exclude;
   p.target = f.target;
   p.jobs = f.jobs;
+  p.jobs_given = f.jobs_opt->count() > 0;
   p.budget_per_class = default_budget;
   if (!f.budget_per_class.empty()) {
     JTG_ASSIGN_OR_RETURN(p.budget_per_class, ParseBudget(f.budget_per_class, "--budget-per-class"));

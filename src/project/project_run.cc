@@ -372,7 +372,8 @@ Status RunProject(const ProjectOptions& opts, int* signal) {
   StatusOr<std::unique_ptr<Backend>> backend =
       o.ray_address.empty() ? LocalBackend(setting, o.jobs)
                             : RayBackend(setting, RayOptions{o.ray_address, o.ray_memory, 2,
-                                                             report + "/.jtestgen/ray-driver.log"});
+                                                             report + "/.jtestgen/ray-driver.log",
+                                                             o.jobs_given ? o.jobs : 0});
   if (!backend.ok()) return backend.status();
   Run run(o, out, report, classpath);
   return run.Go(sel, cp, **backend, signal);

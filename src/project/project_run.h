@@ -47,9 +47,10 @@ struct ProjectOptions {
   // "" = the local back end (`jobs` child processes); else the Ray cluster at this address
   // (ray_backend.h), as many jobs at once as it has CPUs.
   std::string ray_address;
-  int64_t ray_memory = 0;  // Ray memory request per job in bytes; 0 = the back end's default
-  bool quiet = false;      // no progress, only the summary
-  bool live = false;       // progress as one live line (stderr is a terminal)
+  bool jobs_given = false;  // --jobs given: with Ray, at most `jobs` at once
+  int64_t ray_memory = 0;   // Ray memory request per job in bytes; 0 = the back end's default
+  bool quiet = false;       // no progress, only the summary
+  bool live = false;        // progress as one live line (stderr is a terminal)
 };
 
 // Errors: those of the selection (bad target, nothing matches: the run has not started);

@@ -72,6 +72,7 @@ class Driver {
         &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
     std::vector<std::string> argv = {f.python, "-u", f.driver};
     std::vector<char*> args;
+    args.reserve(argv.size() + 1);
     for (auto& a : argv) args.push_back(a.data());
     args.push_back(nullptr);
     int rc = posix_spawnp(&pid_, args[0], &fa, &attr, args.data(), environ);
@@ -162,6 +163,7 @@ class Ray : public Backend {
       for (auto& j : driver_.Read(&eof)) {
         if (j.value("event", "") == "ready") {
           slots_ = std::max(1, j.value("slots", 1));
+          if (o_.max_jobs > 0) slots_ = std::min(slots_, o_.max_jobs);
           return absl::OkStatus();
         }
       }

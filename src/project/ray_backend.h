@@ -33,6 +33,7 @@ struct RayOptions {
   int64_t memory_bytes = 0;  // Ray memory request per job; 0 = 2 GiB (suite) or 6 GiB (perf)
   int max_retries = 2;       // Ray retries of a task whose node or worker died
   std::string log_path;      // the driver's log
+  int max_jobs = 0;          // > 0: at most this many jobs at once (--jobs), else every CPU
 };
 
 // The driver and the Python that runs it: $JTG_RAY_DRIVER, else jtestgen_ray_driver.py beside

@@ -138,11 +138,15 @@ TEST(RayBackend, SpeaksTheDriverProtocolAndLosesJobsWithTheDriver) {
   ScopedEnv py("JTG_RAY_PYTHON", "python3");
   JobSetting s{false, "/a.jar:/b", (d / "out").string(), {"--seed", "3"}};
 
-  auto refused = RayBackend(s, RayOptions{"nowhere:1", 0, 2, (d / "refused.log").string()});
+  auto refused = RayBackend(s, RayOptions{"nowhere:1", 0, 2, (d / "refused.log").string(), 0});
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status().message(), "no Ray cluster at nowhere:1: refused");
 
-  auto ray = RayBackend(s, RayOptions{"127.0.0.1:1", 3 << 20, 2, (d / "driver.log").string()});
+  auto capped = RayBackend(s, RayOptions{"127.0.0.1:1", 0, 2, (d / "capped.log").string(), 2});
+  ASSERT_TRUE(capped.ok()) << capped.status();
+  EXPECT_EQ((*capped)->Slots(), 2);  // --jobs 2 on a cluster of 3 CPUs
+
+  auto ray = RayBackend(s, RayOptions{"127.0.0.1:1", 3 << 20, 2, (d / "driver.log").string(), 0});
   ASSERT_TRUE(ray.ok()) << ray.status();
   Backend& b = **ray;
   EXPECT_EQ(b.Slots(), 3);

@@ -32,6 +32,17 @@ public abstract class AbstractEngineMojo extends AbstractJtestgenMojo {
   @Parameter(property = "jtestgen.jobs")
   protected Integer jobs;
 
+  /**
+   * A Ray cluster to run the classes on, {@code HOST:PORT} of its head (the engine's {@code
+   * --ray}): one task per class, as many at once as the cluster has CPUs or {@code jobs}.
+   */
+  @Parameter(property = "jtestgen.ray")
+  protected String ray;
+
+  /** With {@code ray}: the memory each class job asks the cluster for, like {@code 3g}. */
+  @Parameter(property = "jtestgen.rayMemory")
+  protected String rayMemory;
+
   /** Only the summary lines of the engine. */
   @Parameter(property = "jtestgen.quiet", defaultValue = "false")
   protected boolean quiet;
@@ -70,6 +81,8 @@ public abstract class AbstractEngineMojo extends AbstractJtestgenMojo {
     s.excludes = orEmpty(excludes);
     s.budgetPerClass = budgetPerClass;
     s.jobs = jobs;
+    s.ray = ray;
+    s.rayMemory = rayMemory;
     s.quiet = quiet;
     s.extraArguments = orEmpty(extraArguments);
     configure(s);

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
  */
 public final class EngineArguments {
   private static final Pattern BUDGET = Pattern.compile("[0-9]+(\\.[0-9]+)?(ms|s|m)?");
+  private static final Pattern MEMORY = Pattern.compile("[0-9]+[mMgG]?");
 
   private EngineArguments() {}
 
@@ -59,6 +60,20 @@ public final class EngineArguments {
       }
       a.add("--budget-per-class");
       a.add(b);
+    }
+    if (s.ray != null && !s.ray.isBlank()) {
+      a.add("--ray");
+      a.add(s.ray.trim());
+      if (s.rayMemory != null && !s.rayMemory.isBlank()) {
+        String m = s.rayMemory.trim();
+        if (!MEMORY.matcher(m).matches()) {
+          throw new EngineException("rayMemory '" + m + "': expected a size like 2g or 1536m");
+        }
+        a.add("--ray-memory");
+        a.add(m);
+      }
+    } else if (s.rayMemory != null && !s.rayMemory.isBlank()) {
+      throw new EngineException("rayMemory is set without ray");
     }
     if (s.command.equals("suite")) {
       addSuiteOnly(a, s);

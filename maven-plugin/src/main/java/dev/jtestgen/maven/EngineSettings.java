@@ -24,6 +24,13 @@ public final class EngineSettings {
   public String budgetPerClass;
 
   public Integer jobs;
+
+  /** HOST:PORT of a Ray cluster's head; null: processes on this machine. */
+  public String ray;
+
+  /** Like {@code 3g}; only with {@code ray}. */
+  public String rayMemory;
+
   public Integer iterations;
   public Long seed;
   public Integer junit;

@@ -102,6 +102,24 @@ class EngineArgumentsTest {
   }
 
   @Test
+  void rayClusterAndItsMemoryRequest() throws Exception {
+    EngineSettings s = settings();
+    s.ray = " 10.0.0.1:6379 ";
+    s.rayMemory = "3g";
+    List<String> argv = EngineArguments.build(Path.of("j"), s);
+    int at = argv.indexOf("--ray");
+    assertEquals(List.of("--ray", "10.0.0.1:6379", "--ray-memory", "3g"), argv.subList(at, at + 4));
+    s.rayMemory = "3 gigabytes";
+    assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), s));
+    EngineSettings alone = settings();
+    alone.rayMemory = "3g";
+    assertEquals(
+        "rayMemory is set without ray",
+        assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), alone))
+            .getMessage());
+  }
+
+  @Test
   void acceptsTheEnginesBudgetForms() throws Exception {
     for (String b : List.of("60", "60s", "2m", "1.5m", "500ms")) {
       EngineSettings s = settings();

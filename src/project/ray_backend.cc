@@ -42,11 +42,16 @@ class Driver {
   ~Driver() {
     if (in_ >= 0) close(in_);
     if (out_ >= 0) close(out_);
-    if (pid_ > 0) {
-      kill(-pid_, SIGTERM);
-      int st = 0;
-      while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-      }
+    if (pid_ <= 0) return;
+    // SIGTERM: the driver cancels its tasks and disconnects; SIGKILL after 15 s.
+    kill(-pid_, SIGTERM);
+    int st = 0;
+    for (int i = 0; i < 150; ++i) {
+      if (waitpid(pid_, &st, WNOHANG) == pid_) return;
+      usleep(100'000);
+    }
+    kill(-pid_, SIGKILL);
+    while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
     }
   }
 

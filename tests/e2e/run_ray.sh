@@ -10,6 +10,7 @@
 #   - the worker node's raylet killed while it runs a class: every class still ends generated
 #     (Ray runs the task again on the head), and no jtestgen process is left behind;
 #   - a class's jtestgen killed: the class runs once more (attempts 2) and is generated;
+#   - SIGINT after the first class: exit 130; the same command then does only the rest;
 #   - the same command again: every class unchanged, nothing run;
 #   - a hand-written test file in the way: left untouched, that class fails naming it;
 #   - no cluster at the address: one line naming it and a non-zero exit.
@@ -78,6 +79,15 @@ FLAGS=(--classpath "$tmp/classes" --classes 'shop.**' --budget-per-class 20s --i
        --validation-runs 1 --seed 7)
 LOGS=("$tmp/local.err" "$tmp/ray1.err" "$tmp/ray1.out")
 
+# No jtestgen process of a Ray job within 10 s.
+no_strays() {
+  for _ in $(seq 50); do
+    [[ -z "$(pgrep -f 'jtestgen-job-' || true)" ]] && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
 # 1. The local back end, then the Ray back end with the same seed and iteration count.
 rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --jobs 2 --out "$tmp/local" \
   >"$tmp/local.out" 2>"$tmp/local.err" || rc=$?
@@ -142,8 +152,7 @@ check "every class generated" \
   test "$(jq -r '[.classes[] | select(.status=="generated")] | length' "$tmp/ray2/jtestgen-summary.json")" -eq 3
 check "the same test sources as the local back end" \
   diff -r "$tmp/local/shop" "$tmp/ray2/shop"
-sleep 1
-check "no jtestgen process is left behind" test -z "$(pgrep -f 'jtestgen-job-' || true)"
+check "no jtestgen process is left behind" no_strays
 
 # 3. A class's jtestgen killed (a crash): the class runs once more and is generated.
 timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray6" \
@@ -164,14 +173,39 @@ check "the killed class ran twice and is generated" \
   test "$(jq -r '[.classes[] | select(.attempts==2 and .status=="generated")] | length' "$tmp/ray6/jtestgen-summary.json")" -eq 1
 check "the retry is on the progress lines" grep -q 'running it again' "$tmp/ray6.err"
 
-# 4. The same command again: nothing to do.
+# 4. SIGINT after the first class: exit 130, and the same command then does only the rest.
+timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray7" \
+  >"$tmp/ray7.out" 2>"$tmp/ray7.err" &
+run=$!
+for _ in $(seq 600); do
+  grep -q '^\[1/4\]' "$tmp/ray7.err" 2>/dev/null && break
+  kill -0 "$run" 2>/dev/null || break
+  sleep 0.1
+done
+kill -INT "$run"
+rc=0; wait "$run" || rc=$?
+LOGS=("$tmp/ray7.err" "$tmp/ray7.out")
+check "SIGINT: exit 130 (rc=$rc)" test "$rc" -eq 130
+done_before="$(jq '[.classes[] | select(.status=="generated")] | length' "$tmp/ray7/jtestgen-summary.json")"
+rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray7" \
+  >"$tmp/ray8.out" 2>"$tmp/ray8.err" || rc=$?
+LOGS=("$tmp/ray8.err" "$tmp/ray8.out")
+check "after SIGINT the same command exits 0 (rc=$rc)" test "$rc" -eq 0
+check "it redoes none of the $done_before classes done before" \
+  test "$(jq '[.classes[] | select(.status=="unchanged")] | length' "$tmp/ray7/jtestgen-summary.json")" -eq "$done_before"
+check "and every class is done" \
+  test "$(jq '[.classes[] | select(.status=="unchanged" or .status=="generated")] | length' "$tmp/ray7/jtestgen-summary.json")" -eq 3
+check "the test sources are the local back end's" diff -r "$tmp/local/shop" "$tmp/ray7/shop"
+check "no jtestgen process is left behind" no_strays
+
+# 5. The same command again: nothing to do.
 rc=0; timeout 120 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray2" \
   >"$tmp/ray3.out" 2>"$tmp/ray3.err" || rc=$?
 LOGS=("$tmp/ray3.err" "$tmp/ray3.out")
 check "resumed run exits 0 (rc=$rc)" test "$rc" -eq 0
 check "every class unchanged" grep -q '^3 classes: 0 generated, 3 unchanged, 0 failed' "$tmp/ray3.out"
 
-# 5. A hand-written test file in the way.
+# 6. A hand-written test file in the way.
 printf 'class PricesJtgTest {}\n' >"$tmp/ray2/shop/PricesJtgTest.java"
 cp "$tmp/ray2/shop/PricesJtgTest.java" "$tmp/hand.java"
 rm -f "$tmp/ray2/.jtestgen/shop.Prices/stamp"
@@ -183,7 +217,7 @@ check "the hand-written file is left untouched" cmp "$tmp/hand.java" "$tmp/ray2/
 check "the reason names the file" \
   grep -q "not writing $tmp/ray2/shop/PricesJtgTest.java" "$tmp/ray2/jtestgen-summary.json"
 
-# 6. No cluster at the address.
+# 7. No cluster at the address.
 rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "127.0.0.2:$((PORT + 7))" --out "$tmp/ray5" \
   >"$tmp/ray5.out" 2>"$tmp/ray5.err" || rc=$?
 LOGS=("$tmp/ray5.err")

@@ -2,7 +2,8 @@
 """Compares two whole-project runs of the same command (e.g. the local back end and a Ray
 cluster, bench/ray_cluster.sh): per class, whether the test source is byte-identical, whether
 the report is the same but for times and folder names, and whether the summary row is the
-same but for time and node; for a class that differs, whether either run hit a per-test time
+same but for time and node (a resumed class's "unchanged" counting as "generated"); for a
+class that differs, whether either run hit a per-test time
 bound (the report's search.budget_exceeded, or a failure at the class's time bound), which
 makes a run depend on timing and so differ from run to run on any back end.
 
@@ -64,7 +65,9 @@ def main(a, b):
         src = ra.get("test_file")
         src_same = src is None or read(os.path.join(a, src)) == read(os.path.join(b, src))
         rep_same = without_times(report(a, cls)) == without_times(report(b, cls))
-        keep = lambda r: without_times({k: v for k, v in r.items() if k != "node"})
+        # A resumed folder says "unchanged" for a class an earlier run generated.
+        keep = lambda r: without_times({k: ("generated" if v == "unchanged" else v)
+                                        for k, v in r.items() if k != "node"})
         row_same = keep(ra) == keep(rb)
         same_src += src_same
         same_report += rep_same

@@ -25,8 +25,8 @@ never replaced (unless the job has --overwrite): the job fails naming it, as a l
 
 Faults: a task whose node or worker process died is retried by Ray (max_retries); one whose
 Ray task still fails ends with exit code -1 and the reason in its log.txt (jtestgen then runs
-it once more). SIGTERM cancels every task (their jtestgen processes die with their worker)
-and exits.
+it once more). SIGTERM, or the end of standard input while jobs run (jtestgen is gone), cancels every task
+(their jtestgen processes die with their worker) and exits.
 """
 
 import hashlib
@@ -324,6 +324,11 @@ def main():
                 break
             if job is None:
                 no_more = True
+                if running:
+                    # jtestgen closes the pipe only once every job it sent has ended: it is
+                    # gone, so nobody would record these jobs. Stop them.
+                    log("jtestgen has gone away; stopping")
+                    stopping.set()
                 break
             running[task.remote(setting, job, entries)] = (job, time.monotonic())
         if not running:

@@ -13,6 +13,8 @@
 #   - SIGINT after the first class: exit 130; the same command then does only the rest;
 #   - the same command again: every class unchanged, nothing run;
 #   - a hand-written test file in the way: left untouched, that class fails naming it;
+#   - perf: a memory request no node meets is refused; with --ray-memory the findings and
+#     tests are where a local run puts them;
 #   - no cluster at the address: one line naming it and a non-zero exit.
 # usage: run_ray.sh <build_dir> <source_dir>
 set -uo pipefail
@@ -217,7 +219,28 @@ check "the hand-written file is left untouched" cmp "$tmp/hand.java" "$tmp/ray2/
 check "the reason names the file" \
   grep -q "not writing $tmp/ray2/shop/PricesJtgTest.java" "$tmp/ray2/jtestgen-summary.json"
 
-# 7. No cluster at the address.
+# 7. perf on the cluster: its default request (6 GiB) fits no node of 6 GB, and is refused;
+# with --ray-memory 2g the classes run, and their findings and tests are where a local run
+# puts them.
+PERF=(--classpath "$BUILD/fixtures/classes:$BUILD/fixtures/perf-impl.jar"
+      --classes 'fixtures.perf.Utils:fixtures.perf.DistinctKeys' --budget-per-class 8s --seed 1)
+rc=0; timeout 300 "$JTG" perf "${PERF[@]}" --ray "$ADDR" --out "$tmp/perf0" \
+  >"$tmp/perf0.out" 2>"$tmp/perf0.err" || rc=$?
+LOGS=("$tmp/perf0.err")
+check "perf: a request no node can meet is refused (rc=$rc)" test "$rc" -ne 0 -a "$rc" -ne 124
+check "perf: the refusal names the memory and --ray-memory" \
+  grep -q "^jtestgen: no node of the Ray cluster at $ADDR has 1 CPU and 6.0 GiB of memory for one job (--ray-memory" "$tmp/perf0.err"
+rc=0; timeout 300 "$JTG" perf "${PERF[@]}" --ray "$ADDR" --ray-memory 2g --out "$tmp/perf1" \
+  >"$tmp/perf1.out" 2>"$tmp/perf1.err" || rc=$?
+LOGS=("$tmp/perf1.err" "$tmp/perf1.out" "$tmp/perf1/.jtestgen/ray-driver.log")
+check "perf on the cluster exits 0 (rc=$rc)" test "$rc" -eq 0
+check "perf: Utils has a likely bug in the summary" \
+  jq -e '.command == "perf" and (.classes[] | select(.class=="fixtures.perf.Utils") | .likely_bugs >= 1)' "$tmp/perf1/jtestgen-summary.json"
+check "perf: tests moved under --out" test -s "$tmp/perf1/fixtures/perf/UtilsPerfTest.java"
+check "perf: each class's report in its state folder" \
+  test -s "$tmp/perf1/.jtestgen/fixtures.perf.Utils/perf-report.html"
+
+# 8. No cluster at the address.
 rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "127.0.0.2:$((PORT + 7))" --out "$tmp/ray5" \
   >"$tmp/ray5.out" 2>"$tmp/ray5.err" || rc=$?
 LOGS=("$tmp/ray5.err")

@@ -7,12 +7,14 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -137,8 +139,8 @@ class Driver {
     poll(&p, 1, ms);
   }
 
-  void Terminate() const {
-    if (pid_ > 0) kill(-pid_, SIGTERM);
+  void Signal(int sig) const {
+    if (pid_ > 0) kill(-pid_, sig);
   }
 
  private:
@@ -197,6 +199,10 @@ class Ray : public Backend {
   }
 
   std::vector<JobEnd> Poll() override {
+    if (kill_at_ && std::chrono::steady_clock::now() > *kill_at_) {
+      driver_.Signal(SIGKILL);
+      kill_at_.reset();
+    }
     std::vector<JobEnd> ends;
     bool eof = false;
     for (auto& j : driver_.Read(&eof)) {
@@ -226,7 +232,11 @@ class Ray : public Backend {
     return r;
   }
 
-  void StopAll() override { driver_.Terminate(); }
+  // SIGTERM now; Poll SIGKILLs a driver that has not ended 15 s later.
+  void StopAll() override {
+    driver_.Signal(SIGTERM);
+    if (!kill_at_) kill_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  }
 
  private:
   Status Gone(const std::string& what) {
@@ -248,6 +258,7 @@ class Ray : public Backend {
   std::string reason_;
   std::map<std::string, ClassJob> active_;
   void (*old_pipe_)(int) = SIG_DFL;
+  std::optional<std::chrono::steady_clock::time_point> kill_at_;
 };
 
 std::string ExistingOr(const std::vector<std::string>& candidates, const std::string& fallback) {

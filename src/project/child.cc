@@ -25,8 +25,9 @@ ChildEnd EndOf(int status) {
 
 }  // namespace
 
-StatusOr<Child> Child::Start(const std::vector<std::string>& argv, const std::string& log_path,
-                             const std::vector<std::string>& env) {
+StatusOr<pid_t> SpawnInOwnGroup(const std::vector<std::string>& argv,
+                                const posix_spawn_file_actions_t* fa,
+                                const std::vector<std::string>& env, bool search_path) {
   std::vector<char*> args;
   args.reserve(argv.size() + 1);
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -39,11 +40,6 @@ StatusOr<Child> Child::Start(const std::vector<std::string>& argv, const std::st
   for (auto& e : env_strings) envp.push_back(e.data());
   envp.push_back(nullptr);
 
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t none, defaults;
@@ -56,13 +52,26 @@ StatusOr<Child> Child::Start(const std::vector<std::string>& argv, const std::st
   posix_spawnattr_setflags(&attr,
                            POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, args[0], &fa, &attr, args.data(), envp.data());
+  int rc = search_path ? posix_spawnp(&pid, args[0], fa, &attr, args.data(), envp.data())
+                       : posix_spawn(&pid, args[0], fa, &attr, args.data(), envp.data());
   posix_spawnattr_destroy(&attr);
-  posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
     return absl::InternalError(absl::StrCat("cannot start ", argv[0], ": ", std::strerror(rc)));
   }
-  return Child(pid);
+  return pid;
+}
+
+StatusOr<Child> Child::Start(const std::vector<std::string>& argv, const std::string& log_path,
+                             const std::vector<std::string>& env) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  StatusOr<pid_t> pid = SpawnInOwnGroup(argv, &fa, env, false);
+  posix_spawn_file_actions_destroy(&fa);
+  if (!pid.ok()) return pid.status();
+  return Child(*pid);
 }
 
 std::optional<ChildEnd> Child::Poll() {

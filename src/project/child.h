@@ -6,6 +6,7 @@
 // Not thread-safe: one owner.
 #pragma once
 
+#include <spawn.h>
 #include <sys/types.h>
 
 #include <optional>
@@ -42,6 +43,15 @@ class Child {
   explicit Child(pid_t pid) : pid_(pid) {}
   pid_t pid_;
 };
+
+// Starts `argv` (argv[0] searched on PATH when `search_path`) with the file actions `fa`, in
+// its own process group, no signal blocked and SIGTERM, SIGINT, SIGHUP, SIGCHLD and SIGPIPE at
+// their default actions, the caller's environment plus `env` ("NAME=value"). Returns its pid.
+// Used by Child and by the Ray back end's driver. Errors: Internal naming the program and
+// errno's text.
+StatusOr<pid_t> SpawnInOwnGroup(const std::vector<std::string>& argv,
+                                const posix_spawn_file_actions_t* fa,
+                                const std::vector<std::string>& env, bool search_path);
 
 // The path of the running jtestgen binary (/proc/self/exe). Errors: Internal.
 StatusOr<std::string> SelfExecutable();

@@ -66,34 +66,14 @@ class Driver {
     posix_spawn_file_actions_adddup2(&fa, to_child[0], 0);
     posix_spawn_file_actions_adddup2(&fa, from_child[1], 1);
     posix_spawn_file_actions_addopen(&fa, 2, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (int s : {SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGPIPE}) sigaddset(&defaults, s);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(
-        &attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
-    std::vector<std::string> argv = {f.python, "-u", f.driver};
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (auto& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    int rc = posix_spawnp(&pid_, args[0], &fa, &attr, args.data(), environ);
-    posix_spawnattr_destroy(&attr);
+    StatusOr<pid_t> pid = SpawnInOwnGroup({f.python, "-u", f.driver}, &fa, {}, true);
     posix_spawn_file_actions_destroy(&fa);
     close(to_child[0]);
     close(from_child[1]);
     in_ = to_child[1];
     out_ = from_child[0];
-    if (rc != 0) {
-      pid_ = 0;
-      return absl::FailedPreconditionError(
-          absl::StrCat("cannot start ", f.python, ": ", std::strerror(rc)));
-    }
+    if (!pid.ok()) return absl::FailedPreconditionError(pid.status().message());
+    pid_ = *pid;
     fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
     return absl::OkStatus();
   }

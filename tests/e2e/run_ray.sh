@@ -90,6 +90,23 @@ no_strays() {
   return 1
 }
 
+# Runs the suite command on the cluster into $tmp/NAME in the background ($bg its pid); every
+# 0.1 s for up to 60 s asks WHEN and, the first time it holds, runs ACT. Sets acted (yes|no)
+# and rc (the run's exit status).
+run_and() {
+  local name="$1" when="$2" act="$3"
+  timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/$name" \
+    >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  bg=$!
+  acted=no
+  for _ in $(seq 600); do
+    if "$when"; then "$act" && acted=yes; break; fi
+    kill -0 "$bg" 2>/dev/null || break
+    sleep 0.1
+  done
+  rc=0; wait "$bg" || rc=$?
+}
+
 # 1. The local back end, then the Ray back end with the same seed and iteration count.
 rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --jobs 2 --out "$tmp/local" \
   >"$tmp/local.out" 2>"$tmp/local.err" || rc=$?
@@ -128,6 +145,7 @@ check "the classpath crossed to the nodes' machine once" \
 worker_raylet="$(pgrep -f "raylet.*node_manager_port=$NM_PORT" | head -1)"
 on_worker() {  # a jtestgen process below the worker node's raylet
   local p q
+  [[ -n "$worker_raylet" ]] || return 1
   for p in $(pgrep -f 'jtestgen-job-' || true); do
     q="$p"
     while [[ -n "$q" && "$q" -gt 1 ]]; do
@@ -137,18 +155,10 @@ on_worker() {  # a jtestgen process below the worker node's raylet
   done
   return 1
 }
-timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray2" \
-  >"$tmp/ray2.out" 2>"$tmp/ray2.err" &
-run=$!
-killed=no
-for _ in $(seq 600); do
-  if [[ -n "$worker_raylet" ]] && on_worker; then kill -9 "$worker_raylet"; killed=yes; break; fi
-  kill -0 "$run" 2>/dev/null || break
-  sleep 0.1
-done
-rc=0; wait "$run" || rc=$?
+kill_worker_raylet() { kill -9 "$worker_raylet"; }
+run_and ray2 on_worker kill_worker_raylet
 LOGS=("$tmp/ray2.err" "$tmp/ray2.out" "$tmp/ray2/.jtestgen/ray-driver.log")
-check "the worker node's raylet was killed while it ran a class" test "$killed" = yes
+check "the worker node's raylet was killed while it ran a class" test "$acted" = yes
 check "the run still exits 0 (rc=$rc)" test "$rc" -eq 0
 check "every class generated" \
   test "$(jq -r '[.classes[] | select(.status=="generated")] | length' "$tmp/ray2/jtestgen-summary.json")" -eq 3
@@ -157,36 +167,22 @@ check "the same test sources as the local back end" \
 check "no jtestgen process is left behind" no_strays
 
 # 3. A class's jtestgen killed (a crash): the class runs once more and is generated.
-timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray6" \
-  >"$tmp/ray6.out" 2>"$tmp/ray6.err" &
-run=$!
-crashed=no
-for _ in $(seq 600); do
-  victim="$(pgrep -o -f 'suite --classpath .*jtestgen-job-' || true)"
-  if [[ -n "$victim" ]]; then sleep 0.5; kill -9 "$victim" 2>/dev/null && crashed=yes; break; fi
-  kill -0 "$run" 2>/dev/null || break
-  sleep 0.1
-done
-rc=0; wait "$run" || rc=$?
+job_running() { victim="$(pgrep -o -f 'suite --classpath .*jtestgen-job-' || true)"; [[ -n "$victim" ]]; }
+kill_job() { sleep 0.5; kill -9 "$victim" 2>/dev/null; }
+run_and ray6 job_running kill_job
 LOGS=("$tmp/ray6.err" "$tmp/ray6.out" "$tmp/ray6/.jtestgen/ray-driver.log")
-check "a class's jtestgen was killed" test "$crashed" = yes
+check "a class's jtestgen was killed" test "$acted" = yes
 check "the run still exits 0 (rc=$rc)" test "$rc" -eq 0
 check "the killed class ran twice and is generated" \
   test "$(jq -r '[.classes[] | select(.attempts==2 and .status=="generated")] | length' "$tmp/ray6/jtestgen-summary.json")" -eq 1
 check "the retry is on the progress lines" grep -q 'running it again' "$tmp/ray6.err"
 
 # 4. SIGINT after the first class: exit 130, and the same command then does only the rest.
-timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray7" \
-  >"$tmp/ray7.out" 2>"$tmp/ray7.err" &
-run=$!
-for _ in $(seq 600); do
-  grep -q '^\[1/4\]' "$tmp/ray7.err" 2>/dev/null && break
-  kill -0 "$run" 2>/dev/null || break
-  sleep 0.1
-done
-kill -INT "$run"
-rc=0; wait "$run" || rc=$?
+first_class_done() { grep -q '^\[1/4\]' "$tmp/ray7.err" 2>/dev/null; }
+interrupt() { kill -INT "$bg"; }
+run_and ray7 first_class_done interrupt
 LOGS=("$tmp/ray7.err" "$tmp/ray7.out")
+check "SIGINT was sent after the first class" test "$acted" = yes
 check "SIGINT: exit 130 (rc=$rc)" test "$rc" -eq 130
 done_before="$(jq '[.classes[] | select(.status=="generated")] | length' "$tmp/ray7/jtestgen-summary.json")"
 rc=0; timeout 300 "$JTG" suite "${FLAGS[@]}" --ray "$ADDR" --out "$tmp/ray7" \

@@ -15,6 +15,7 @@
 
 #include "project/ray_backend.h"
 #include "project/summary.h"
+#include "scoped_env.h"
 
 namespace jtg::project {
 namespace {
@@ -34,27 +35,6 @@ std::string Read(const fs::path& p) {
   s << in.rdbuf();
   return s.str();
 }
-
-// Sets an environment variable for one test.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    const char* old = std::getenv(name);
-    if (old != nullptr) old_ = old;
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (old_) {
-      setenv(name_, old_->c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 TEST(ChildArgv, SuiteWritesTestsToOutAndReportToState) {
   JobSetting s{false, "/cp", "/out", {"--seed", "3"}};
@@ -84,21 +64,21 @@ TEST(FindDriver, EnvironmentFirstThenBesideTheBinary) {
   fs::path d = TempDir("find");
   std::ofstream(d / "driver.py") << "\n";
   {
-    ScopedEnv drv("JTG_RAY_DRIVER", (d / "driver.py").string());
-    ScopedEnv py("JTG_RAY_PYTHON", "/opt/py/bin/python3");
+    test::ScopedEnv drv("JTG_RAY_DRIVER", (d / "driver.py").string());
+    test::ScopedEnv py("JTG_RAY_PYTHON", "/opt/py/bin/python3");
     auto f = FindDriver((d / "bin" / "jtestgen").string());
     ASSERT_TRUE(f.ok()) << f.status();
     EXPECT_EQ(f->driver, (d / "driver.py").string());
     EXPECT_EQ(f->python, "/opt/py/bin/python3");
   }
-  ScopedEnv none("JTG_RAY_DRIVER", (d / "missing.py").string());
+  test::ScopedEnv none("JTG_RAY_DRIVER", (d / "missing.py").string());
   auto missing = FindDriver((d / "bin" / "jtestgen").string());
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().message().find("jtestgen_ray_driver.py"), std::string::npos);
   fs::create_directories(d / "bin" / "ray-venv" / "bin");
   std::ofstream(d / "bin" / "jtestgen_ray_driver.py") << "\n";
   std::ofstream(d / "bin" / "ray-venv" / "bin" / "python3") << "\n";
-  ScopedEnv nopy("JTG_RAY_PYTHON", "");
+  test::ScopedEnv nopy("JTG_RAY_PYTHON", "");
   auto beside = FindDriver((d / "bin" / "jtestgen").string());
   ASSERT_TRUE(beside.ok()) << beside.status();
   EXPECT_EQ(beside->driver, (d / "bin" / "jtestgen_ray_driver.py").string());
@@ -134,8 +114,8 @@ std::vector<JobEnd> PollUntil(Backend& b, size_t n) {
 TEST(RayBackend, SpeaksTheDriverProtocolAndLosesJobsWithTheDriver) {
   fs::path d = TempDir("ray");
   std::ofstream(d / "driver.py") << kFakeDriver;
-  ScopedEnv drv("JTG_RAY_DRIVER", (d / "driver.py").string());
-  ScopedEnv py("JTG_RAY_PYTHON", "python3");
+  test::ScopedEnv drv("JTG_RAY_DRIVER", (d / "driver.py").string());
+  test::ScopedEnv py("JTG_RAY_PYTHON", "python3");
   JobSetting s{false, "/a.jar:/b", (d / "out").string(), {"--seed", "3"}};
 
   auto refused = RayBackend(s, RayOptions{"nowhere:1", 0, 2, (d / "refused.log").string(), 0});

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "instrument_test_util.h"
+#include "scoped_env.h"
 
 namespace jtg::jvm {
 namespace {
@@ -19,30 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 
 using testutil::TempDir;
-
-// Sets an environment variable for one test and restores it.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::optional<std::string>& value) : name_(name) {
-    if (const char* old = getenv(name); old != nullptr) old_ = old;
-    if (value) {
-      setenv(name, value->c_str(), 1);
-    } else {
-      unsetenv(name);
-    }
-  }
-  ~ScopedEnv() {
-    if (old_) {
-      setenv(name_, old_->c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 void Touch(const fs::path& p, const std::string& text = "") {
   fs::create_directories(p.parent_path());
@@ -71,7 +48,7 @@ TEST(JavaHome, TheFlagComesFirstThenJavaHome) {
   TempDir t("jdk");
   fs::path j25 = FakeJdk(t.path(), "jdk25", "25.0.3");
   fs::path j21 = FakeJdk(t.path(), "jdk21", "21.0.9");
-  ScopedEnv env("JAVA_HOME", j21.string());
+  test::ScopedEnv env("JAVA_HOME", j21.string());
   auto by_flag = FindJdk(j25.string());
   ASSERT_TRUE(by_flag.ok()) << by_flag.status();
   EXPECT_EQ(by_flag->home, fs::canonical(j25).string());
@@ -93,8 +70,9 @@ TEST(JavaHome, TheJavaOnPathIsFollowedThroughItsLinks) {
   fs::create_symlink(jdk / "bin" / "java", t.path() / "alternatives" / "java");
   fs::create_directories(t.path() / "usr-bin");
   fs::create_symlink(t.path() / "alternatives" / "java", t.path() / "usr-bin" / "java");
-  ScopedEnv no_home("JAVA_HOME", std::nullopt);
-  ScopedEnv path("PATH", (t.path() / "empty").string() + ":" + (t.path() / "usr-bin").string());
+  test::ScopedEnv no_home("JAVA_HOME", std::nullopt);
+  test::ScopedEnv path("PATH",
+                       (t.path() / "empty").string() + ":" + (t.path() / "usr-bin").string());
   auto found = FindJdk();
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(found->home, fs::canonical(jdk).string());
@@ -102,8 +80,8 @@ TEST(JavaHome, TheJavaOnPathIsFollowedThroughItsLinks) {
 }
 
 TEST(JavaHome, WithNothingToGoOnTheBuildsJdkIsUsed) {
-  ScopedEnv no_home("JAVA_HOME", std::nullopt);
-  ScopedEnv path("PATH", "/nonexistent");
+  test::ScopedEnv no_home("JAVA_HOME", std::nullopt);
+  test::ScopedEnv path("PATH", "/nonexistent");
   auto found = FindJdk();
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(found->source, "build");
@@ -125,7 +103,7 @@ TEST(JavaHome, WhatIsNotAUsableJdkIsRefusedByName) {
   EXPECT_NE(no_jvm.status().message().find("no lib/server/libjvm.so"), std::string::npos)
       << no_jvm.status();
   fs::path old = FakeJdk(t.path(), "jdk11", "11.0.2");
-  ScopedEnv env("JAVA_HOME", old.string());
+  test::ScopedEnv env("JAVA_HOME", old.string());
   auto too_old = FindJdk();
   ASSERT_FALSE(too_old.ok());
   EXPECT_EQ(too_old.status().code(), absl::StatusCode::kFailedPrecondition);

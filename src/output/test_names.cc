@@ -38,7 +38,7 @@ int Focus(const testcase::TestCase& t, const testcase::ExecResult& r,
   int last_call = -1;
   for (int i = static_cast<int>(t.stmts.size()) - 1; i >= 0; --i) {
     const Stmt& s = t.stmts[static_cast<size_t>(i)];
-    if (s.kind != StmtKind::kCall) continue;
+    if (s.kind != StmtKind::kCall || s.observer) continue;  // an observer only reads back
     if (last_call < 0) last_call = i;
     const auto u = static_cast<size_t>(i);
     const bool asserted = (keep.empty() || (u < keep.size() && keep[u])) && u < r.values.size() &&

@@ -19,6 +19,7 @@
 #include "output/run_environments.h"
 #include "output/validator.h"
 #include "output/write_validated.h"
+#include "suite/assertion_steps.h"
 #include "suite/review_suite.h"
 
 namespace jtg::suite {
@@ -29,42 +30,6 @@ using output::WrittenTest;
 using output::MakeOracle;
 
 namespace {
-
-// Whether `text` names the sandbox's scratch (`root`) other than through the test folder
-// (`folder`, "" for none), which the writer maps to JUnit's temporary folder.
-template <typename Str>
-bool NamesScratch(Str text, const Str& root, const Str& folder) {
-  if (!folder.empty()) {
-    for (size_t at = text.find(folder); at != Str::npos; at = text.find(folder, at)) {
-      text.erase(at, folder.size());
-    }
-  }
-  return text.find(root) != Str::npos;
-}
-
-// Whether a test's literals, or what its run observed in a value or an exception message,
-// name the sandbox's own directories (the scratch, the read-only cwd and java.io.tmpdir of
-// the code under test, sandbox/namespaces.h): they exist for one run on one machine, so no
-// test or assertion on them holds anywhere else. The test folder is the exception.
-bool NamesTheSandbox(const testcase::TestCase& t, const testcase::ExecResult& r,
-                     const std::string& folder) {
-  const char* bait = std::getenv("JTG_BAIT_DIR");
-  if (bait == nullptr || *bait == '\0') return false;
-  const std::string root = fs::path(bait).parent_path().string();
-  if (NamesScratch(r.exception_message, root, folder)) return true;
-  // The scratch path is ASCII.
-  const std::u16string root16(root.begin(), root.end()), folder16(folder.begin(), folder.end());
-  for (const auto& v : r.values) {
-    if (v.kind == testcase::Observed::kString && NamesScratch(v.s, root16, folder16)) return true;
-  }
-  for (const auto& s : t.stmts) {
-    if (s.kind == testcase::StmtKind::kLiteral && s.lit.type == 's' &&
-        NamesScratch(s.lit.s, root16, folder16)) {
-      return true;
-    }
-  }
-  return false;
-}
 
 // Runs every test in order and returns the results; non-writable tests are dropped, and so
 // are tests that name the sandbox's directories.
@@ -82,35 +47,6 @@ std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests, testcase
 std::string LastCallName(const testcase::TestCase& t) {
   if (t.stmts.empty() || t.stmts.back().kind != testcase::StmtKind::kCall) return "";
   return t.stmts.back().callable->name;
-}
-
-// Mutation-based assertion filtering (generate/search/assertion_filter.h) with the mutants each
-// test infected, switched on one at a time. Bounded by max(5 s, 10% of the budget); tests
-// not reached by then keep every assertion.
-void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written,
-                      SuiteOutcome& outcome) {
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(std::max(5.0, 0.1 * ctx.opts.budget_seconds));
-  auto run = [&](const testcase::TestCase& t, generate::MutantRef m) {
-    ctx.executor.SetMutant(m.site, m.k);
-    testcase::ExecResult r = ctx.executor.Run(t);
-    ctx.executor.ClearMutant();
-    return r;
-  };
-  for (auto& w : written) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      outcome.assertion_filter_complete = false;
-      break;
-    }
-    std::vector<generate::MutantRef> candidates;
-    for (const auto& [site, k] : w.result.mutants) {
-      if (k >= 0) candidates.push_back({site, k});
-    }
-    generate::AssertionChoice c = generate::ChooseAssertions(w.test, w.result, candidates, run);
-    outcome.assertions_before += c.assertions_before;
-    outcome.assertions_after += c.assertions_after;
-    w.keep_assertion = std::move(c.keep);
-  }
 }
 
 }  // namespace
@@ -318,6 +254,8 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   if (ctx.goals != nullptr) {
     outcome.mutants_killed =
         ctx.goals->CountOf(generate::GoalKind::kWeakMutation, killed, &outcome.mutants_total);
+    ctx.step.Set("scoring mutants");
+    StrongScore(ctx, written, outcome);
   }
   return outcome;
 }

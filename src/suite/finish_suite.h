@@ -49,10 +49,17 @@ struct SuiteOutcome {
   absl::flat_hash_set<int32_t> covered;  // goals of the CUT covered by the kept tests (+ load)
   std::string test_file;
   size_t mutants_killed = 0, mutants_total = 0;  // when SuiteContext::goals is set
+  // Of mutants_total, those the kept tests kill when run with the mutant switched on (strong
+  // mutation: a kept assertion fails or the flow changes); strong_complete is false when the
+  // time cap stopped the count early.
+  size_t strong_killed = 0;
+  bool strong_complete = true;
   // Assertion filtering (when SuiteContext::goals is set): value assertions before and after,
   // and whether every test was filtered within the time cap.
   size_t assertions_before = 0, assertions_after = 0;
   bool assertion_filter_complete = true;
+  // Observer calls (generate/search/observers.h) appended before filtering, and kept after.
+  size_t observer_calls = 0, observer_calls_kept = 0;
   // A validation run that failed as a whole (output/run_breakers.h): how it ended ("" if
   // none did), the tests bisection found breaking it, and whether it finished in time.
   std::string run_failure;

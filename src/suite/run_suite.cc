@@ -335,6 +335,10 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.assertions_before = outcome.assertions_before;
   report.assertions_after = outcome.assertions_after;
   report.assertion_filter_complete = outcome.assertion_filter_complete;
+  report.observer_calls = outcome.observer_calls;
+  report.observer_calls_kept = outcome.observer_calls_kept;
+  report.strong_killed = outcome.strong_killed;
+  report.strong_complete = outcome.strong_complete;
   // Goals reached by the search (archive) or the final suite are never blamed.
   absl::flat_hash_set<int32_t> reached = outcome.covered;
   for (int32_t g : model.goals()) {

@@ -13,6 +13,14 @@ namespace jtg::suite {
 
 namespace fs = std::filesystem;
 
+namespace {
+// The mutation operators whose mutants the weak and strong scores count (goals.h).
+const std::vector<std::string> kMutationOperators = {
+    "ROR (relational operator replacement: conditionals boundary, negate conditionals)",
+    "AOR (arithmetic operator replacement: math)", "BOR (bitwise operator replacement)",
+    "SOR (shift operator replacement)"};
+}  // namespace
+
 Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   nlohmann::ordered_json j;
   j["class"] = r.class_name;
@@ -120,9 +128,15 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   }
   if (r.weak_mutation) {
     j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
+    j["strong_mutation"] = {{"killed", r.strong_killed},
+                            {"total", r.mutants_total},
+                            {"complete", r.strong_complete},
+                            {"operators", kMutationOperators}};
     j["assertions"] = {{"before_filtering", r.assertions_before},
                        {"after_filtering", r.assertions_after},
-                       {"filter_complete", r.assertion_filter_complete}};
+                       {"filter_complete", r.assertion_filter_complete},
+                       {"observer_calls", r.observer_calls},
+                       {"observer_calls_kept", r.observer_calls_kept}};
   }
   std::error_code ec;
   fs::create_directories(out_dir, ec);
@@ -175,9 +189,15 @@ void PrintSummary(const SuiteReport& r) {
   if (r.weak_mutation) {
     std::printf("  weak mutants:    %zu/%zu killed (%.1f%%)\n", r.mutants_killed, r.mutants_total,
                 r.mutants_total > 0 ? 100.0 * r.mutants_killed / r.mutants_total : 0.0);
+    std::printf("  strong mutants:  %zu/%zu killed by the tests' assertions (%.1f%%)%s\n",
+                r.strong_killed, r.mutants_total,
+                r.mutants_total > 0 ? 100.0 * r.strong_killed / r.mutants_total : 0.0,
+                r.strong_complete ? "" : " (time cap hit: a lower bound)");
     std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n", r.assertions_after,
                 r.assertions_before,
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");
+    std::printf("  observers:       %zu of %zu observer calls kept (they kill mutants)\n",
+                r.observer_calls_kept, r.observer_calls);
   }
   if (r.not_built.branches > 0 || r.not_built.lines > 0) {
     std::string top;

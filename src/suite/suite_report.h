@@ -54,6 +54,9 @@ struct SuiteReport {
   size_t mutants_killed = 0, mutants_total = 0;
   size_t assertions_before = 0, assertions_after = 0;
   bool assertion_filter_complete = true;
+  size_t observer_calls = 0, observer_calls_kept = 0;  // generate/search/observers.h
+  size_t strong_killed = 0;  // of mutants_total, killed for real (finish_suite.h)
+  bool strong_complete = true;
   std::string run_failure;  // SuiteOutcome::run_failure and the fields after it
   int run_breakers = 0;
   bool run_breakers_complete = true;

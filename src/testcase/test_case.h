@@ -129,6 +129,9 @@ struct Stmt {
   // kRepeat: count and element pattern (see StmtKind::kRepeat).
   int32_t repeat_mult = 0, repeat_add = 0, repeat_modulo = 0;
   RepeatPattern repeat_pattern = RepeatPattern::kDistinct;
+  // kCall appended after the test's own calls to read back the state they left
+  // (generate/search/observers.h): it is no call under test, and the test is not named after it.
+  bool observer = false;
 
   bool ProducesValue() const {
     return kind != StmtKind::kRepeat && (type.base != 'V' || type.dims > 0);

@@ -334,6 +334,9 @@ if [[ $rc -ne 0 || ! -f "$cfile" ]]; then
   clock_ok=0; clock_why="jtestgen exit $rc"
 elif ! grep -q 'twice' "$cfile" || ! grep -q 'assertEquals(' "$cfile"; then
   clock_ok=0; clock_why="the stable values (twice) are not asserted"
+elif awk '/@Test|@ParameterizedTest/{ if (body ~ /same(Millisecond|Date)/ && body ~ /assert(True|False|Equals)/) bad=1; body="" } { body = body $0 "\n" }
+          END { if (body ~ /same(Millisecond|Date)/ && body ~ /assert(True|False|Equals)/) bad=1; exit !bad }' "$cfile"; then
+  clock_ok=0; clock_why="a relation between two clock reads is asserted"
 else
   mkdir -p "$tmp/clock-classes"
   SA=/usr/share/java/junit-platform-console-standalone.jar
@@ -345,7 +348,7 @@ else
     k=0
     for envspec in "-Duser.timezone=Pacific/Apia -Duser.language=tr -Duser.country=TR|+1d" \
                    "-Duser.timezone=Asia/Kolkata -Duser.language=de -Duser.country=DE|+7h" \
-                   "-Duser.timezone=Europe/London -Duser.language=ja -Duser.country=JP|-30d"; do
+                   "-Duser.timezone=Europe/London -Duser.language=ja -Duser.country=JP|-30d i0.001"; do
       k=$((k + 1)); props="${envspec%|*}"; shift_by="${envspec#*|}"
       pre=(); [[ -f "$FT" ]] && pre=(env LD_PRELOAD="$FT" FAKETIME="$shift_by" FAKETIME_DONT_FAKE_MONOTONIC=1)
       # shellcheck disable=SC2086
@@ -361,6 +364,32 @@ if [[ $clock_ok -eq 1 ]]; then
   pass "i: unstable.Clock: the suite asserts the stable values and passes under 3 other zones, locales and clocks"
 else
   fail "i: unstable.Clock: $clock_why" "$tmp/clock.out" "$tmp/clock.javac" "$tmp/clock.run1" "$tmp/clock.run2" "$tmp/clock.run3"
+fi
+
+# --- j: observer assertions read back the state a void call left; strong mutation score (issue 39)
+ogen="$tmp/observe-gen"
+timeout "$RUN_TIMEOUT" "$JTG" suite --classpath "$BUILD/fixtures/classes" --class fixtures.observe.Account \
+  --budget 5s --seed 1 --out "$ogen" >"$tmp/observe.out" 2>&1
+rc=$?
+ofile="$ogen/fixtures/observe/AccountJtgTest.java"
+orep="$ogen/jtestgen-report.json"
+obs_ok=1; obs_why=""
+if [[ $rc -ne 0 || ! -f "$ofile" || ! -f "$orep" ]]; then
+  obs_ok=0; obs_why="jtestgen exit $rc"
+elif ! grep -Eq 'assert(Equals|True|False)\(.*\.(getBalance|hasMoreThan|isEmpty|historySize)\(' "$ofile" &&
+     ! grep -Eq '= [a-z0-9]+\.(getBalance|hasMoreThan|isEmpty|historySize)\(' "$ofile"; then
+  obs_ok=0; obs_why="no observer reads back the balance after deposit/withdraw"
+else
+  strong=$(jq -r '.strong_mutation.killed' "$orep"); weak=$(jq -r '.weak_mutation.killed' "$orep")
+  total=$(jq -r '.strong_mutation.total' "$orep")
+  if ! [[ "$strong" =~ ^[0-9]+$ && "$strong" -gt 0 && "$strong" -le "$weak" && "$weak" -le "$total" ]]; then
+    obs_ok=0; obs_why="strong mutation score $strong (weak $weak, total $total) out of bounds"
+  fi
+fi
+if [[ $obs_ok -eq 1 ]]; then
+  pass "j: fixtures.observe.Account: observers assert the state calls left; strong mutants $strong/$total killed"
+else
+  fail "j: fixtures.observe.Account: $obs_why" "$tmp/observe.out" "$ofile"
 fi
 
 echo "e2e: $passed passed, $failed failed"

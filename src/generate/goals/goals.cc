@@ -45,6 +45,11 @@ int32_t GoalModel::Dynamic(GoalKind kind, const std::string& key) {
   return id;
 }
 
+int32_t GoalModel::FindMutantGoal(int32_t id, int32_t k) const {
+  auto it = dynamic_ids_.find("mutant:" + std::to_string(id) + ":" + std::to_string(k));
+  return it == dynamic_ids_.end() ? -1 : it->second;
+}
+
 int32_t GoalModel::MutantGoal(int32_t cond, int32_t k) {
   int32_t id =
       Dynamic(GoalKind::kWeakMutation, "mutant:" + std::to_string(cond) + ":" + std::to_string(k));

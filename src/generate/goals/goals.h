@@ -77,6 +77,9 @@ class GoalModel : public Objectives {
   GoalKind Kind(int32_t goal) const;
   const CoverageModel& coverage() const { return coverage_; }
   size_t CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covered, size_t* total) const;
+  // The goal of mutant k of conditional or mutation site `id` (as logged in
+  // ExecResult::mutants), or -1 when no such goal has been created.
+  int32_t FindMutantGoal(int32_t id, int32_t k) const;
   // Readable name of a goal for reports; for a mutant "mutant:<id>:<k> (AOR iadd->isub, line
   // 12)" (ROR mutants name the bytecode operators, e.g. "ROR ge->lt"); "" if unknown.
   std::string Describe(int32_t goal) const;

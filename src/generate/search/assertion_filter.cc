@@ -45,6 +45,27 @@ bool AssertionDetects(const Observed& o, const Observed& m) {
   return false;
 }
 
+std::vector<MutantRef> KilledBy(const testcase::TestCase& test,
+                                const testcase::ExecResult& original, const std::vector<bool>& keep,
+                                const std::vector<MutantRef>& candidates, const RunWithMutant& run,
+                                size_t max_runs) {
+  const std::vector<bool> assertable = Assertable(test, original);
+  std::vector<MutantRef> out;
+  size_t runs = 0;
+  for (const MutantRef& m : candidates) {
+    if (runs++ >= max_runs) break;
+    testcase::ExecResult r = run(test, m);
+    if (r.setup_failed || r.budget_exceeded || r.exit_attempt) continue;
+    bool killed = FlowDiffers(original, r);
+    for (size_t i = 0; !killed && i < assertable.size() && i < r.values.size(); ++i) {
+      const bool asserted = assertable[i] && (keep.empty() || (i < keep.size() && keep[i]));
+      killed = asserted && AssertionDetects(original.values[i], r.values[i]);
+    }
+    if (killed) out.push_back(m);
+  }
+  return out;
+}
+
 AssertionChoice ChooseAssertions(const testcase::TestCase& test,
                                  const testcase::ExecResult& original,
                                  const std::vector<MutantRef>& candidates, const RunWithMutant& run,
@@ -52,13 +73,18 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
   AssertionChoice c;
   const std::vector<bool> assertable = Assertable(test, original);
   c.keep.assign(test.size(), false);
-  int last = -1;
+  int last = -1;  // the last call under test with an assertion (never an observer)
+  bool observers = false;
   for (size_t i = 0; i < assertable.size(); ++i) {
     if (!assertable[i]) continue;
     ++c.assertions_before;
-    last = static_cast<int>(i);
+    if (test.stmts[i].observer) {
+      observers = true;
+    } else {
+      last = static_cast<int>(i);
+    }
   }
-  if (c.assertions_before <= 1) {  // nothing to choose: the last call's assertion stays
+  if (c.assertions_before <= 1 && !observers) {  // nothing to choose: the last call's stays
     if (last >= 0) c.keep[static_cast<size_t>(last)] = true;
     c.assertions_after = c.assertions_before;
     return c;
@@ -74,7 +100,13 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
     if (r.setup_failed || r.budget_exceeded || r.exit_attempt) continue;
     const size_t id = tried.size();
     tried.push_back(m);
-    killed.push_back(FlowDiffers(original, r));
+    // A mutant that makes an observer call throw is killed by that call: it counts only
+    // if the observer stays, as if it were the observer's assertion.
+    const bool at_observer = r.threw_at >= 0 && original.threw_at < 0 &&
+                             static_cast<size_t>(r.threw_at) < test.size() &&
+                             test.stmts[static_cast<size_t>(r.threw_at)].observer;
+    killed.push_back(FlowDiffers(original, r) && !at_observer);
+    if (at_observer) kills[static_cast<size_t>(r.threw_at)].push_back(id);
     if (killed.back()) continue;
     for (size_t i = 0; i < assertable.size() && i < r.values.size(); ++i) {
       if (assertable[i] && AssertionDetects(original.values[i], r.values[i])) {

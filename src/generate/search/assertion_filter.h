@@ -50,6 +50,19 @@ bool AssertionDetects(const testcase::Observed& original, const testcase::Observ
 // `original`: the test's own run (values per statement). `candidates`: mutants to try (e.g.
 // those the run infected). Greedy set cover over the assertions (most new kills first, ties to
 // the later statement); at most `max_runs` mutant runs (the rest are not tried).
+// Observer calls (Stmt::observer, generate/search/observers.h) are never the test's "last
+// call": their assertions stay only when they kill a mutant, and a mutant that makes an
+// observer throw counts as killed by that observer's assertion.
+// Strong mutation: the mutants among `candidates` that `test` kills, each run for real with
+// the mutant switched on: by its flow (another statement throws, or another exception) or by
+// one of the assertions `keep` selects (per statement, as AssertionChoice::keep; empty = every
+// value assertion). At most `max_runs` runs; a run whose harness failed kills nothing.
+std::vector<MutantRef> KilledBy(const testcase::TestCase& test,
+                                const testcase::ExecResult& original,
+                                const std::vector<bool>& keep,
+                                const std::vector<MutantRef>& candidates, const RunWithMutant& run,
+                                size_t max_runs = 200);
+
 AssertionChoice ChooseAssertions(const testcase::TestCase& test,
                                  const testcase::ExecResult& original,
                                  const std::vector<MutantRef>& candidates, const RunWithMutant& run,

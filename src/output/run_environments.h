@@ -1,8 +1,8 @@
 // The environments of the validation runs (issue 24): a written test must pass on another
 // machine and later in the day, not only where and when jtestgen wrote it. Run 0 is this
 // machine's environment; each further run changes several things at once:
-//   - the clock, shifted by a day and 7 hours in the last run (run 4), each wall-clock read
-//     1 ms after the one before (two reads never fall in the same millisecond), with Debian's
+//   - the clock, shifted by a day and 7 hours in the last run (run 4) and running 100,000
+//     times as fast (two reads never fall in the same millisecond), with Debian's
 //     libfaketime (LD_PRELOAD; the monotonic clock stays real, so timeouts hold). Without
 //     libfaketime installed the clock is not shifted and ClockShiftAvailable() says so;
 //   - the default time zone (user.timezone): zones with half-hour offsets, the date line

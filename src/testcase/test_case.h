@@ -37,6 +37,10 @@ struct Callable {
   classfile::MethodDesc desc;
   bool is_static = false;
   bool is_interface_owner = false;
+  // Protected or package-private (or of a class that is not public): callable only because
+  // the written test shares the class's package. The archive prefers tests without such calls
+  // (generate/search/archive.h), so internals are called only for goals the public API misses.
+  bool non_public = false;
   // Constructor of a non-static inner class: its source simple name ("Inner"), else empty.
   // params[0] is then the enclosing instance, and Java spells the call
   // `outer.new Inner(params[1..])`.
@@ -148,6 +152,14 @@ struct TestCase {
   int64_t RepeatCount(const Stmt& s) const {
     int64_t c = static_cast<int64_t>(s.repeat_mult) * n + s.repeat_add;
     return c < 0 ? 0 : c;
+  }
+  // Number of calls of non-public members (Callable::non_public).
+  int NonPublicCount() const {
+    int n = 0;
+    for (const Stmt& s : stmts) {
+      n += s.kind == StmtKind::kCall && s.callable != nullptr && s.callable->non_public ? 1 : 0;
+    }
+    return n;
   }
   int MockCount() const {
     int n = 0;

@@ -348,7 +348,7 @@ else
     k=0
     for envspec in "-Duser.timezone=Pacific/Apia -Duser.language=tr -Duser.country=TR|+1d" \
                    "-Duser.timezone=Asia/Kolkata -Duser.language=de -Duser.country=DE|+7h" \
-                   "-Duser.timezone=Europe/London -Duser.language=ja -Duser.country=JP|-30d i0.001"; do
+                   "-Duser.timezone=Europe/London -Duser.language=ja -Duser.country=JP|-30d x100000"; do
       k=$((k + 1)); props="${envspec%|*}"; shift_by="${envspec#*|}"
       pre=(); [[ -f "$FT" ]] && pre=(env LD_PRELOAD="$FT" FAKETIME="$shift_by" FAKETIME_DONT_FAKE_MONOTONIC=1)
       # shellcheck disable=SC2086

@@ -83,6 +83,33 @@ TEST(Archive, PrefersNonFailingThenLowerSecondary) {
   EXPECT_TRUE(a.Update(passing_long, {2}, 4.0, false));
 }
 
+TEST(Archive, PrefersThePublicApiOverLongerTestsOfInternals) {
+  Archive a;
+  auto call = [](bool non_public) {
+    auto c = std::make_shared<testcase::Callable>();
+    c->owner = "p/C";
+    c->name = non_public ? "internal" : "api";
+    c->descriptor = "()V";
+    c->non_public = non_public;
+    testcase::Stmt s;
+    s.kind = testcase::StmtKind::kCall;
+    s.callable = c;
+    return s;
+  };
+  testcase::TestCase internal, api;
+  internal.stmts = {call(true)};
+  api.stmts = {call(false), call(false), call(false)};
+  EXPECT_EQ(internal.NonPublicCount(), 1);
+  EXPECT_EQ(api.NonPublicCount(), 0);
+  auto internal_short = std::make_shared<const testcase::TestCase>(internal);
+  auto api_long = std::make_shared<const testcase::TestCase>(api);
+  EXPECT_TRUE(a.Update(internal_short, {1}));
+  EXPECT_TRUE(a.Update(api_long, {1}));  // longer, but of the public API
+  EXPECT_FALSE(a.Update(internal_short, {1}));
+  ASSERT_EQ(a.Tests().size(), 1u);
+  EXPECT_EQ(a.Tests()[0].test.size(), 3u);
+}
+
 // A method with: entry block 1 (line 10), if -> goals 4 (taken) / 5 (falls through),
 // block 2 (line 11) under 4, block 3 (line 12) under 5, and an inner if 6/7 under 4.
 instrument::ClassPlan NestedPlan() {

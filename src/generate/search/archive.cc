@@ -8,16 +8,19 @@ bool Archive::Update(const std::shared_ptr<const TestCase>& tc, const std::vecto
                      double secondary, bool threw) {
   if (secondary < 0) secondary = static_cast<double>(tc->size());
   const int mocks = tc->MockCount();
+  const int non_public = tc->NonPublicCount();
   bool kept = false;
   for (int32_t g : goals) {
     auto it = best_.find(g);
     bool better = it == best_.end() || (it->second.threw && !threw);
     if (!better && it->second.threw == threw) {
       const Entry& e = it->second;
-      better = mocks < e.mocks || (mocks == e.mocks && secondary < e.secondary);
+      better = mocks < e.mocks ||
+               (mocks == e.mocks && (non_public < e.non_public ||
+                                     (non_public == e.non_public && secondary < e.secondary)));
     }
     if (better) {
-      best_[g] = Entry{tc, secondary, threw, mocks};
+      best_[g] = Entry{tc, secondary, threw, mocks, non_public};
       kept = true;
     }
   }

@@ -20,8 +20,10 @@ struct ArchivedTest {
 // Best test per covered goal. Preference (MOSA archive, ICST 2015 §III-C, with EvoSuite's
 // rules): a test that does not throw beats one that does, then the one with fewer mocks
 // (kMock statements; EvoSuite's mock penalty, so a mock stays only for goals real objects
-// do not reach), then the lower secondary score (test length for DynaMOSA, the performance
-// score for aDynaMOSA) wins.
+// do not reach), then the one with fewer calls of protected or package-private members
+// (Callable::non_public: a test of the public API pins behaviour, one of internals pins the
+// implementation; issue 39), then the lower secondary score (test length for DynaMOSA, the
+// performance score for aDynaMOSA) wins.
 class Archive {
  public:
   // Keeps `tc` for every goal in `goals` it reaches first or better. `secondary` < 0 means
@@ -39,6 +41,7 @@ class Archive {
     double secondary = 0;
     bool threw = false;
     int mocks = 0;
+    int non_public = 0;
   };
   std::map<int32_t, Entry> best_;
 };

@@ -28,6 +28,7 @@ CallablePtr MakeCallable(const ClassFile& cls, const MethodInfo& m) {
   c->desc = std::move(*desc);
   c->is_static = (m.access & classfile::kAccStatic) != 0;
   c->is_interface_owner = (cls.access & classfile::kAccInterface) != 0;
+  c->non_public = (m.access & classfile::kAccPublic) == 0;
   if (m.signature_index) {
     auto text = cls.cp.Utf8(*m.signature_index);
     auto sig = text.ok() ? classfile::ParseMethodSignature(*text)

@@ -36,7 +36,7 @@ void LocalInsn(std::vector<uint8_t>& out, uint8_t opcode, uint16_t var) {
 
 Status CallHelper(std::vector<uint8_t>& out, std::string_view name, std::string_view desc,
                   classfile::ConstantPool& cp) {
-  JTG_ASSIGN_OR_RETURN(uint16_t ref, cp.AddMethodref(kWeakMutationClass, name, desc));
+  JTG_ASSIGN_OR_RETURN(uint16_t ref, cp.AddMethodref(kPitMutationClass, name, desc));
   Invokestatic(out, ref);
   return absl::OkStatus();
 }

@@ -1,12 +1,12 @@
 // Encodes the PIT mutation sites (pit_mutators.h; plan.h MutationSite with mutants
 // >= kPitMutantBase) as linear replacements of their instruction (Insertions::replace) calling
-// jtestgen/rt/WeakMutation; no branch is added, so stack map frames stay valid. Sequences
+// jtestgen/rt/PitMutation; no branch is added, so stack map frames stay valid. Sequences
 // (id: sipush, or ldc_w of an Integer constant above 32767):
-//   <x>return  ->  [bipush kind] push id; invokestatic WeakMutation.<helper>;
+//   <x>return  ->  [bipush kind] push id; invokestatic PitMutation.<helper>;
 //                  [checkcast C;] <x>return            (ReturnMutationOf; 1 or 2 extra words)
-//   iinc v, c  ->  iload v; bipush/sipush c; push id; invokestatic WeakMutation.iinc(III)I;
+//   iinc v, c  ->  iload v; bipush/sipush c; push id; invokestatic PitMutation.iinc(III)I;
 //                  istore v        (wide iload/istore when v > 255; 3 extra words)
-//   <t>neg     ->  push id; invokestatic WeakMutation.<t>neg(<t>I)<t>      (1 extra word)
+//   <t>neg     ->  push id; invokestatic PitMutation.<t>neg(<t>I)<t>      (1 extra word)
 #pragma once
 
 #include <cstdint>

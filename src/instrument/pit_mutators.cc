@@ -17,7 +17,7 @@ constexpr std::string_view kObjectHelper = "(Ljava/lang/Object;I)Ljava/lang/Obje
 
 int32_t Mutant(PitMutator m) { return PitMutant(m); }
 
-// EMPTY_RETURNS types (PIT's AReturnMethodVisitor.NON_NULL_MUTATIONS) -> WeakMutation.empty kind.
+// EMPTY_RETURNS types (PIT's AReturnMethodVisitor.NON_NULL_MUTATIONS) -> PitMutation.empty kind.
 int32_t EmptyKind(std::string_view cls) {
   struct E {
     std::string_view name;

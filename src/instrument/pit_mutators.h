@@ -37,12 +37,12 @@ namespace jtg::instrument {
 // Whether the PIT mutators apply to the method `name` with access flags `access`.
 bool PitMutatesMethod(std::string_view name, uint16_t access);
 
-// How the returns of a method are mutated: the jtestgen/rt/WeakMutation helper that replaces
+// How the returns of a method are mutated: the jtestgen/rt/PitMutation helper that replaces
 // them (Stack: ..., value, [empty_kind,] id -> ..., value'), and what follows it.
 struct ReturnMutation {
   std::string_view helper;             // "zreturn", "ireturn", ..., "emptyReturn", "nullReturn"
   std::string_view helper_descriptor;  // e.g. (II)I, (Ljava/lang/Object;II)Ljava/lang/Object;
-  // emptyReturn's kind argument (WeakMutation.empty: 0 String, 1 Optional, 2 List, 3 Set,
+  // emptyReturn's kind argument (PitMutation.empty: 0 String, 1 Optional, 2 List, 3 Set,
   // 4 Map, 5 Stream, 6 Integer, 7 Short, 8 Character, 9 Long, 10 Float, 11 Double); -1: none.
   int32_t empty_kind = -1;
   // Class the helper's Object result is cast to before areturn (internal name, or an array

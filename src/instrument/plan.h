@@ -84,9 +84,10 @@ struct SwitchGoal {
 };
 
 // One weak-mutation site (instrument::Options::mutation): an instruction replaced by a call of
-// jtestgen.rt.WeakMutation that logs, under `id`, a reached marker (id, -1 - opcode) and
-// (id, k) for each infected mutant k, and with Probes.mutantSite == id and
-// Probes.mutantIndex == k returns mutant k's result (strong mutation). Two kinds:
+// jtestgen.rt.WeakMutation (operators) or jtestgen.rt.PitMutation (PIT sites) that logs, under
+// `id`, a reached marker (id, -1 - opcode) and (id, k) for each infected mutant k, and with
+// Probes.mutantSite == id and Probes.mutantIndex == k returns mutant k's result (strong mutation).
+// Two kinds:
 //   - operator sites (iadd..drem, ishl..lxor; Fraser & Arcuri, EMSE 2015): k = the
 //     replacing opcode, 0x60..0x83 (instrument/mutation_ops.h MutantOpcodes);
 //   - PIT sites (pit_mutators.h): a return of a value (ireturn..areturn), iinc (also wide

@@ -24,6 +24,7 @@ namespace jtg::instrument {
 
 inline constexpr char kProbesClass[] = "jtestgen/rt/Probes";
 inline constexpr char kWeakMutationClass[] = "jtestgen/rt/WeakMutation";
+inline constexpr char kPitMutationClass[] = "jtestgen/rt/PitMutation";  // pit_emit.h
 
 // The skip label L of a fold guard (EmitFoldGuard) emitted into an Insertions list: in
 // at_label[insn] (after = false) or after[insn] (after = true), `end` bytes from the start

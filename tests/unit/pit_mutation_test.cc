@@ -6,6 +6,7 @@
 // -Xverify:all and compute exactly what the originals compute with no mutant switched on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
@@ -138,6 +139,23 @@ TEST(PitMutation, SitesPerMethod) {
   auto box = SitesOf("Pit$Box");
   EXPECT_EQ(box["compareTo(Lfixtures/mutation/Pit$Box;)I"], (Sites{{kIreturn, {kPrim}}}));
   EXPECT_EQ(box["compareTo(Ljava/lang/Object;)I"], Sites{});  // the bridge
+}
+
+bool MentionsPitMutation(const std::vector<uint8_t>& bytes) {
+  const std::string_view needle = "jtestgen/rt/PitMutation";
+  return std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end()) != bytes.end();
+}
+
+TEST(PitMutation, OnlyWithTheMutationOption) {
+  const std::vector<uint8_t> bytes = testutil::ReadBytes(kMutationFixtures / "Pit.class");
+  IdAllocator ids;
+  auto off = InstrumentBytes(bytes, "Pit", Options{}, ids);
+  ASSERT_TRUE(off.ok()) << off.status();
+  EXPECT_FALSE(MentionsPitMutation(off->bytes));
+  for (const auto& m : off->plan.methods) EXPECT_TRUE(m.mutation_sites.empty()) << m.name;
+  auto on = InstrumentBytes(bytes, "Pit", Options{.mutation = true}, ids);
+  ASSERT_TRUE(on.ok()) << on.status();
+  EXPECT_TRUE(MentionsPitMutation(on->bytes));
 }
 
 TEST(PitMutation, GeneratedMethodsAreSkippedButLambdas) {

@@ -74,8 +74,9 @@ int main(int argc, char** argv) {
   cmd->add_option("--population", suite.population, "GA population size (default 50)");
   cmd->add_option("--crossover-rate", suite.crossover_rate, "GA crossover rate (default 0.75)");
   cmd->add_flag("--weak-mutation,!--no-weak-mutation", suite.weak_mutation,
-                "target weak mutants (relational, arithmetic, bitwise, shift operators), filter "
-                "assertions by mutant kills and report the mutation score (default: on)");
+                "target weak mutants (relational, arithmetic, bitwise, shift operators; PIT's "
+                "return, increment and negation mutators), filter assertions by mutant kills and "
+                "report the mutation score (default: on)");
   cmd->add_option("--inherited-weight", suite.inherited_weight,
                   "chance of each inherited method, against 1 for each method the class "
                   "declares, when the search picks a call (default 0.5)")

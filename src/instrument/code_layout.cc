@@ -76,7 +76,9 @@ StatusOr<Assembled> AssembleCode(std::span<const uint8_t> code, const std::vecto
                                  const Insertions& ins) {
   const size_t n = insns.size();
   for (size_t i = 0; i < n; ++i) {
-    if (!ins.replace[i].empty() && insns[i].kind != InsnKind::kPlain) {
+    const bool replaceable =
+        insns[i].kind == InsnKind::kPlain || insns[i].kind == InsnKind::kReturn;
+    if (!ins.replace[i].empty() && !replaceable) {
       return absl::InvalidArgumentError("cannot replace a jump or switch");
     }
   }

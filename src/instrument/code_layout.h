@@ -7,13 +7,16 @@
 // (5 bytes) and the round repeats. Sizes only grow except switch padding (0..3 bytes), so
 // the iteration is bounded; it stops after kMaxRounds as a safety net.
 // Jump targets map to the target instruction's label (so at-label snippets run on jumps).
-// A replaced instruction (Insertions::replace) takes the replacement's size and bytes; its
-// label and position are computed as for any other instruction.
+// A replaced instruction (Insertions::replace; plain instructions and returns only) takes the
+// replacement's size and bytes; its label and position are computed as for any other
+// instruction. A replacement must be linear code: no jumps, and a replaced return must end in
+// a return (nothing may fall through into the next instruction's label).
 //
 // Errors (the method must then be left unchanged; the message is the skip reason):
 //   ResourceExhausted("jump offset overflow") - an if* or jsr offset leaves int16;
 //   ResourceExhausted("method too large")     - the new code passes 65535 bytes;
-//   InvalidArgument("cannot replace a jump or switch") - replace[i] set for a non-plain insn.
+//   InvalidArgument("cannot replace a jump or switch") - replace[i] set for an instruction
+//                                                        that is neither plain nor a return.
 #pragma once
 
 #include <cstdint>
@@ -37,7 +40,7 @@ struct Layout {
   uint32_t new_length() const { return label.back(); }
   // Original offset -> new label offset. old_length maps to the new length; an offset
   // inside an instruction keeps its distance from the instruction's new position (valid
-  // tables never point inside one; replaced instructions are 1-byte cmp* in practice).
+  // tables never point inside one, replaced ones included).
   uint32_t MapLabel(uint32_t old) const;
   // Original offset of an instruction -> new offset of the instruction itself (used for
   // uninitialized(offset) frame entries, which name the `new` instruction, not its label).

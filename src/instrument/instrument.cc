@@ -176,8 +176,10 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     JTG_RETURN_IF_ERROR(EmitCmpReplacements(cfg->insns, cls.cp, refs, ins));
   }
   if (options.mutation && !array) {
-    const std::vector<uint32_t> at = PlanMutationSites(*cfg, original, first_block, ids, plan);
-    JTG_RETURN_IF_ERROR(EmitMutationReplacements(plan.mutation_sites, at, cls.cp, refs, ins));
+    const std::vector<uint32_t> at =
+        PlanMutationSites(*cfg, original, cls.cp, first_block, ids, plan);
+    JTG_RETURN_IF_ERROR(EmitMutationReplacements(plan.mutation_sites, at, cfg->insns, original,
+                                                 plan.descriptor, cls.cp, refs, ins));
   }
 
   // The assembler and the pad writers name the limit a method passed in their error.

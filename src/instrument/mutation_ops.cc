@@ -61,4 +61,29 @@ std::string_view OperatorClass(uint8_t o) {
   return o < kAnd ? "SOR" : "BOR";
 }
 
+std::string_view PitMutatorName(int32_t k) {
+  static constexpr std::string_view kNames[kPitMutantCount] = {
+      "TRUE_RETURNS", "FALSE_RETURNS", "PRIMITIVE_RETURNS", "EMPTY_RETURNS",
+      "NULL_RETURNS", "INCREMENTS",    "INVERT_NEGS",
+  };
+  const int32_t n = k - kPitMutantBase;
+  return n >= 0 && n < kPitMutantCount ? kNames[n] : std::string_view();
+}
+
+std::string_view MutantClass(uint8_t opcode, int32_t k) {
+  std::string_view pit = PitMutatorName(k);
+  return pit.empty() ? OperatorClass(opcode) : pit;
+}
+
+std::string_view SiteMnemonic(uint8_t o) {
+  static constexpr std::string_view kNeg[] = {"ineg", "lneg", "fneg", "dneg"};  // 0x74..0x77
+  static constexpr std::string_view kReturn[] = {"ireturn", "lreturn", "freturn", "dreturn",
+                                                 "areturn"};  // 0xac..0xb0
+  if (IsMutableOperator(o)) return OperatorMnemonic(o);
+  if (o >= 0x74 && o <= 0x77) return kNeg[o - 0x74];
+  if (o == 0x84) return "iinc";
+  if (o >= 0xac && o <= 0xb0) return kReturn[o - 0xac];
+  return {};
+}
+
 }  // namespace jtg::instrument

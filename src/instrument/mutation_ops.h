@@ -5,8 +5,12 @@
 //   - bitwise operator replacement: & | ^ (iand/ior/ixor, land/lor/lxor);
 //   - shift operator replacement: << >> >>> (ishl/ishr/iushr, lshl/lshr/lushr).
 // A mutant is named by the opcode of the replacing instruction (JVMS §6.5); these opcodes
-// are all > 6, so they never collide with the relational mutant indices 0..6 of
-// jtestgen.rt.WeakMutation. Pure functions over opcodes; no state.
+// (0x60..0x83) are all > 6, so they never collide with the relational mutant indices 0..6 of
+// jtestgen.rt.WeakMutation.
+//
+// PIT's other default mutators (https://pitest.org/quickstart/mutators/; pit_mutators.h
+// decides where they apply) are named k = kPitMutantBase + PitMutator (0x100..0x106), above
+// every opcode. Pure functions; no state.
 #pragma once
 
 #include <cstdint>
@@ -32,5 +36,38 @@ std::string_view OperatorHelperDescriptor(uint8_t opcode);
 
 // Operator class for reports: "AOR", "BOR" (bitwise) or "SOR" (shift); "" if not mutable.
 std::string_view OperatorClass(uint8_t opcode);
+
+// PIT's mutators beyond AOR/ROR, in the order of their mutant index k - kPitMutantBase:
+//   TRUE_RETURNS, FALSE_RETURNS  boolean (and Boolean) return -> true / false
+//   PRIMITIVE_RETURNS            int/short/byte/char/long/float/double return -> 0
+//   EMPTY_RETURNS                return of String, Optional, List, ... -> its "empty" value
+//   NULL_RETURNS                 other reference returns -> null
+//   INCREMENTS                   iinc var, c -> iinc var, -c
+//   INVERT_NEGS                  ineg/lneg/fneg/dneg -> the operand unchanged
+enum class PitMutator : uint8_t {
+  kTrueReturns,
+  kFalseReturns,
+  kPrimitiveReturns,
+  kEmptyReturns,
+  kNullReturns,
+  kIncrements,
+  kInvertNegs,
+};
+inline constexpr int32_t kPitMutantBase = 0x100;
+inline constexpr int32_t kPitMutantCount = 7;  // <= 7: WeakMutation's per-site dedupe bits
+
+// The mutant index k of a PIT mutator.
+constexpr int32_t PitMutant(PitMutator m) { return kPitMutantBase + static_cast<int32_t>(m); }
+
+// PIT's name of mutant k ("TRUE_RETURNS", ..., "INVERT_NEGS"); "" if k is not a PIT mutant.
+std::string_view PitMutatorName(int32_t k);
+
+// Operator class of mutant k of a site with opcode `opcode`, for reports: PitMutatorName(k)
+// for a PIT mutant, else OperatorClass(opcode).
+std::string_view MutantClass(uint8_t opcode, int32_t k);
+
+// Mnemonic of a site's original instruction for reports: OperatorMnemonic, or "ireturn",
+// "iinc", "ineg", ... for PIT sites; "" for other opcodes.
+std::string_view SiteMnemonic(uint8_t opcode);
 
 }  // namespace jtg::instrument

@@ -1,9 +1,10 @@
 // Weak-mutation site planning for one method (instrument::Options::mutation): every
-// arithmetic, bitwise and shift instruction (instrument/mutation_ops.h) becomes a
-// MutationSite (plan.h) with its own goal id, source line and the control dependencies of
-// its block, so that DynaMOSA releases its mutants when the block becomes reachable (as for
-// BlockGoal::control_deps). No bytes are produced here; see EmitMutationReplacements
-// (probe_emit.h).
+// arithmetic, bitwise and shift instruction (instrument/mutation_ops.h) and, in the methods
+// PIT mutates, every return of a value, iinc and *neg with a mutant left (pit_mutators.h)
+// becomes a MutationSite (plan.h) with its own goal id, mutant list, source line and the
+// control dependencies of its block, so that DynaMOSA releases its mutants when the block
+// becomes reachable (as for BlockGoal::control_deps). No bytes are produced here; see
+// EmitMutationReplacements (probe_emit.h).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "analysis/cfg.h"
 #include "classfile/class_file.h"
+#include "classfile/constant_pool.h"
 #include "instrument/plan.h"
 
 namespace jtg::instrument {
@@ -19,9 +21,11 @@ namespace jtg::instrument {
 // and returns the index into cfg.insns of each appended site. `first_block`: index in
 // plan.blocks of the block goal of cfg.blocks[0], whose control_deps the sites copy
 // (plan.blocks.size() - first_block must be cfg.blocks.size(); otherwise, e.g. without
-// coverage, the sites get no control deps).
+// coverage, the sites get no control deps). Reads plan.name, plan.descriptor and plan.access
+// (which PIT sites, pit_mutators.h); `cp` is the class's pool (return literals).
 std::vector<uint32_t> PlanMutationSites(const analysis::Cfg& cfg,
-                                        const classfile::CodeAttribute& code, size_t first_block,
+                                        const classfile::CodeAttribute& code,
+                                        const classfile::ConstantPool& cp, size_t first_block,
                                         IdAllocator& ids, MethodPlan& plan);
 
 }  // namespace jtg::instrument

@@ -83,17 +83,24 @@ struct SwitchGoal {
   std::vector<int32_t> control_deps;  // of the switch's block: outcome goal ids, ascending
 };
 
-// One weak-mutation site (instrument::Options::mutation): an arithmetic, bitwise or shift
-// instruction replaced by a call of jtestgen.rt.WeakMutation that logs, under `id`, a reached
-// marker (id, -1 - opcode) and (id, k) for each infected mutant k, k = the replacing
-// opcode (instrument/mutation_ops.h; Fraser & Arcuri, EMSE 2015). `id` is allocated from
-// IdAllocator but is not a coverage goal: no probe logs it through Probes.hit.
+// One weak-mutation site (instrument::Options::mutation): an instruction replaced by a call of
+// jtestgen.rt.WeakMutation (operators) or jtestgen.rt.PitMutation (PIT sites) that logs, under
+// `id`, a reached marker (id, -1 - opcode) and (id, k) for each infected mutant k, and with
+// Probes.mutantSite == id and Probes.mutantIndex == k returns mutant k's result (strong mutation).
+// Two kinds:
+//   - operator sites (iadd..drem, ishl..lxor; Fraser & Arcuri, EMSE 2015): k = the
+//     replacing opcode, 0x60..0x83 (instrument/mutation_ops.h MutantOpcodes);
+//   - PIT sites (pit_mutators.h): a return of a value (ireturn..areturn), iinc (also wide
+//     iinc), ineg..dneg; k = kPitMutantBase + PitMutator, 0x100..0x106.
+// Neither collides with the ROR mutant indices 0..6 of conditional jumps. `id` is allocated
+// from IdAllocator but is not a coverage goal: no probe logs it through Probes.hit.
 struct MutationSite {
   int32_t id = 0;
   uint32_t offset = 0;                // original offset of the instruction
   uint16_t line = 0;                  // 0 if unknown
-  uint8_t opcode = 0;                 // the original instruction (iadd..drem, ishl..lxor)
+  uint8_t opcode = 0;                 // the original instruction (iinc for wide iinc too)
   std::vector<int32_t> control_deps;  // of its block: outcome goal ids, ascending
+  std::vector<int32_t> mutants;       // its mutant indexes k, ascending; one goal each
 };
 
 // Why a method got no probes (MethodPlan::skip); the method runs unchanged but for the

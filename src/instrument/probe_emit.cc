@@ -7,6 +7,7 @@
 #include "instrument/array_probes.h"
 #include "instrument/insertions.h"
 #include "instrument/mutation_ops.h"
+#include "instrument/pit_emit.h"
 
 namespace jtg::instrument {
 namespace {
@@ -213,18 +214,26 @@ Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns, classfile:
 }
 
 Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
-                                const std::vector<uint32_t>& insn, classfile::ConstantPool& cp,
-                                ProbeRefs& refs, Insertions& out) {
+                                const std::vector<uint32_t>& insn,
+                                const std::vector<classfile::Insn>& insns,
+                                const classfile::CodeAttribute& code, std::string_view descriptor,
+                                classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out) {
   for (size_t k = 0; k < sites.size(); ++k) {
     const uint8_t o = sites[k].opcode;
+    std::vector<uint8_t>& dest = out.replace[insn[k]];
+    dest.clear();
+    if (!IsMutableOperator(o)) {  // a PIT site (pit_emit.h)
+      JTG_ASSIGN_OR_RETURN(
+          uint16_t extra, EmitPitReplacement(sites[k], insns[insn[k]], code, descriptor, cp, dest));
+      out.extra_stack = std::max(out.extra_stack, extra);
+      continue;
+    }
     uint16_t& ref = refs.mutation[o - 0x60];  // 0x60 = iadd
     if (ref == 0) {
       JTG_ASSIGN_OR_RETURN(ref, cp.AddMethodref(kWeakMutationClass, OperatorMnemonic(o),
                                                 OperatorHelperDescriptor(o)));
     }
     // Stack: ..., a, b (a, b: 1 or 2 words each by type; a long shift's b is an int)
-    std::vector<uint8_t>& dest = out.replace[insn[k]];
-    dest.clear();
     JTG_RETURN_IF_ERROR(PushInt(dest, sites[k].id, cp));  // ..., a, b, id
     Invokestatic(dest, ref);                              // ..., a OP b
     out.extra_stack = std::max<uint16_t>(out.extra_stack, 1);

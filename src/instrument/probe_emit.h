@@ -3,7 +3,8 @@
 // Also replaces lcmp/fcmpl/fcmpg/dcmpl/dcmpg by calls to Probes.lcmp(JJ)I, fcmpl(FF)I,
 // fcmpg(FF)I, dcmpl(DD)I, dcmpg(DD)I (same operands and result; 1 -> 3 bytes), which stash
 // the operand difference for the branch distance of the following if<cond>; and, for weak
-// mutation, arithmetic/bitwise/shift instructions by calls to jtestgen/rt/WeakMutation.
+// mutation, arithmetic/bitwise/shift instructions (and PIT's sites, pit_emit.h) by calls to
+// jtestgen/rt/WeakMutation.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "classfile/bytecode.h"
+#include "classfile/class_file.h"
 #include "classfile/constant_pool.h"
 #include "common/status.h"
 #include "instrument/insertions.h"
@@ -22,6 +24,7 @@ namespace jtg::instrument {
 
 inline constexpr char kProbesClass[] = "jtestgen/rt/Probes";
 inline constexpr char kWeakMutationClass[] = "jtestgen/rt/WeakMutation";
+inline constexpr char kPitMutationClass[] = "jtestgen/rt/PitMutation";  // pit_emit.h
 
 // The skip label L of a fold guard (EmitFoldGuard) emitted into an Insertions list: in
 // at_label[insn] (after = false) or after[insn] (after = true), `end` bytes from the start
@@ -107,11 +110,15 @@ Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns, classfile:
                            ProbeRefs& refs, Insertions& out);
 
 // Sets out.replace for each site of `sites` (plan.h; `insn[k]` is the index into `insns` of
-// sites[k]) to `sipush/ldc_w id; invokestatic WeakMutation.<mnemonic>` (mutation_ops.h;
-// same operands and result, one extra stack word), adding its Methodref to `cp` on first
-// use (cached in `refs`). Errors: ResourceExhausted on pool overflow.
+// sites[k]): an operator site becomes `sipush/ldc_w id; invokestatic WeakMutation.<mnemonic>`
+// (mutation_ops.h; same operands and result, one extra stack word; Methodref cached in
+// `refs`), a PIT site the sequence of pit_emit.h (reading `code`, the method's code, and
+// `descriptor`, its descriptor). Adds the entries to `cp` on first use. Errors:
+// ResourceExhausted on pool overflow; InvalidArgument for a site that fits no sequence.
 Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
-                                const std::vector<uint32_t>& insn, classfile::ConstantPool& cp,
-                                ProbeRefs& refs, Insertions& out);
+                                const std::vector<uint32_t>& insn,
+                                const std::vector<classfile::Insn>& insns,
+                                const classfile::CodeAttribute& code, std::string_view descriptor,
+                                classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out);
 
 }  // namespace jtg::instrument

@@ -48,8 +48,9 @@ struct ExecResult {
   // Weak mutation (jtestgen.rt.WeakMutation), once per pair: (conditional goal id, k) with
   // k in 0..6 = the relational-operator mutant k was weakly killed (infected), or
   // k = -1 - op (op in 0..6) = the conditional ran, its original operator being op; or
-  // (mutation site id, k) with k = the replacing opcode (> 6) of an infected operator mutant,
-  // or k = -1 - opcode (< -7) = the site ran, its original instruction being opcode.
+  // (mutation site id, k) with k = the replacing opcode (0x60..0x83) of an infected operator
+  // mutant or 0x100 + n of an infected PIT mutant (instrument/mutation_ops.h PitMutator), or
+  // k = -1 - opcode (< -7) = the site ran, its original instruction being opcode.
   std::vector<std::pair<int32_t, int32_t>> mutants;  // (conditional or site id, k)
   double millis = 0;
   int64_t iterations = 0;  // backward jumps executed in instrumented code (Probes.iterations)

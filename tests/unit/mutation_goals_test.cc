@@ -114,8 +114,9 @@ constexpr int32_t kIand = 0x7e, kIor = 0x80, kIxor = 0x82;
 
 instrument::ClassPlan PlanWithSites() {
   instrument::ClassPlan p = Plan();
-  p.methods[0].mutation_sites = {instrument::MutationSite{20, 1, 10, kIadd, {}},
-                                 instrument::MutationSite{21, 5, 11, kIand, {4}}};
+  p.methods[0].mutation_sites = {
+      instrument::MutationSite{20, 1, 10, kIadd, {}, {kIsub, kImul, kIdiv, kIrem}},
+      instrument::MutationSite{21, 5, 11, kIand, {4}, {kIor, kIxor}}};
   return p;
 }
 
@@ -154,7 +155,7 @@ TEST(MutationGoals, StaticInitializerSitesHaveNoMutants) {
   clinit.access = 8;
   clinit.instrumented = true;
   clinit.blocks = {instrument::BlockGoal{30, 0, 4, {5}, {}}};
-  clinit.mutation_sites = {instrument::MutationSite{31, 1, 5, kIadd, {}}};
+  clinit.mutation_sites = {instrument::MutationSite{31, 1, 5, kIadd, {}, {kIsub}}};
   p.methods.push_back(clinit);
   CoverageModel cov(p);
   EXPECT_EQ(Total(GoalModel(cov, {}, true)), 6u);  // those of PlanWithSites() only
@@ -215,6 +216,52 @@ TEST(MutationGoals, OperatorMutantsAreReleasedWithTheirSiteControlDeps) {
   // Killed mutants are no longer targets.
   all.erase(m[Key(20, kImul)]);
   EXPECT_EQ(released_mutants({4, m[Key(20, kImul)]}), all);
+}
+
+// PIT sites (instrument/pit_mutators.h): mutants k = 0x100 + n listed by the site, created up
+// front; the reached marker is -1 - the replaced instruction (areturn 0xb0, iinc 0x84).
+TEST(MutationGoals, PitMutantsComeFromTheSiteList) {
+  constexpr int32_t kAreturn = 0xb0, kIinc = 0x84, kIreturn = 0xac;
+  constexpr int32_t kTrue = 0x100, kFalse = 0x101, kNull = 0x104, kIncrements = 0x105;
+  instrument::ClassPlan p = PlanWithSites();
+  p.methods[0].mutation_sites.push_back(instrument::MutationSite{22, 7, 12, kAreturn, {}, {kNull}});
+  p.methods[0].mutation_sites.push_back(
+      instrument::MutationSite{23, 8, 13, kIinc, {4}, {kIncrements}});
+  p.methods[0].mutation_sites.push_back(
+      instrument::MutationSite{24, 9, 14, kIreturn, {}, {kTrue, kFalse}});
+  CoverageModel cov(p);
+  GoalModel goals(cov, {}, true);
+  auto m = Mutants(goals);
+  ASSERT_EQ(m.size(), 6u + 4u);
+  for (auto [site, k] : {std::pair{22, kNull}, {23, kIncrements}, {24, kTrue}, {24, kFalse}}) {
+    EXPECT_EQ(m.count(Key(site, k)), 1u) << site << " " << k;
+  }
+  EXPECT_EQ(goals.Describe(m[Key(22, kNull)]), Key(22, kNull) + " (NULL_RETURNS areturn, line 12)");
+  EXPECT_EQ(goals.Describe(m[Key(23, kIncrements)]),
+            Key(23, kIncrements) + " (INCREMENTS iinc, line 13)");
+  EXPECT_EQ(goals.Describe(m[Key(24, kFalse)]),
+            Key(24, kFalse) + " (FALSE_RETURNS ireturn, line 14)");
+  // Site 22 ran and infected NULL_RETURNS, site 24 ran and infected FALSE_RETURNS only; an
+  // index the site does not list (a ROR index, another PIT mutator) is ignored.
+  auto e = goals.Evaluate({}, Exec({1}, {{22, -1 - kAreturn},
+                                         {22, kNull},
+                                         {24, -1 - kIreturn},
+                                         {24, kFalse},
+                                         {24, kNull},
+                                         {24, 1}}));
+  EXPECT_EQ(goals.CountOf(GoalKind::kWeakMutation, e.reached, nullptr), 2u);
+  EXPECT_TRUE(e.reached.contains(m[Key(22, kNull)]));
+  EXPECT_TRUE(e.reached.contains(m[Key(24, kFalse)]));
+  EXPECT_TRUE(e.sites_reached.contains(22));
+  EXPECT_TRUE(e.sites_reached.contains(24));
+  EXPECT_FALSE(e.sites_reached.contains(23));
+  absl::flat_hash_map<int32_t, double> memo;
+  EXPECT_EQ(goals.Fitness(e, m[Key(24, kTrue)], &memo), 0.5);  // reached, not infected
+  // Site 23 depends on outcome 4, not taken: released only once 4 is covered.
+  auto released = goals.Released({});
+  EXPECT_EQ(std::count(released.begin(), released.end(), m[Key(23, kIncrements)]), 0);
+  released = goals.Released({4});
+  EXPECT_EQ(std::count(released.begin(), released.end(), m[Key(23, kIncrements)]), 1);
 }
 
 }  // namespace

@@ -42,16 +42,20 @@ testing::SharedJvm& Jvm() {
   return jvm;
 }
 
-// The site id of the only mutation site of `method`.
+// The site id of the only operator mutation site of `method`.
 int32_t SiteOf(const std::string& method) {
   auto plan = Jvm().transformer.Plan(kArith);
   EXPECT_TRUE(plan.has_value());
   if (plan) {
     for (const auto& m : plan->methods) {
-      if (m.name == method && m.mutation_sites.size() == 1) return m.mutation_sites[0].id;
+      if (m.name != method) continue;
+      // The operator site; the method's return is a PIT site of its own.
+      for (const auto& s : m.mutation_sites) {
+        if (s.opcode >= 0x60 && s.opcode <= 0x83) return s.id;
+      }
     }
   }
-  ADD_FAILURE() << "no single mutation site in " << method;
+  ADD_FAILURE() << "no operator mutation site in " << method;
   return -1;
 }
 

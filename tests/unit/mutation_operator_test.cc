@@ -73,13 +73,23 @@ TEST(MutationOperators, OneSitePerInstructionWithItsOpcode) {
                               [](const MutationSite& s) { return !s.control_deps.empty(); }));
       continue;
     }
-    if (!IsMutableOperator(m.mutation_sites.empty() ? 0 : m.mutation_sites[0].opcode)) continue;
-    if (m.name == "safeDiv") continue;
-    // Methods named by a mnemonic hold exactly that one instruction.
-    ASSERT_EQ(m.mutation_sites.size(), 1u) << m.name;
-    EXPECT_EQ(OperatorMnemonic(m.mutation_sites[0].opcode), m.name);
-    EXPECT_GT(m.mutation_sites[0].line, 0);
-    EXPECT_TRUE(m.mutation_sites[0].control_deps.empty());
+    std::vector<MutationSite> ops;
+    for (const auto& s : m.mutation_sites) {
+      if (IsMutableOperator(s.opcode)) ops.push_back(s);
+    }
+    if (ops.empty() || m.name == "safeDiv") continue;
+    // Methods named by a mnemonic hold exactly that one instruction, then the ireturn ..
+    // dreturn of its result (a PIT PRIMITIVE_RETURNS site, pit_mutation_test.cc).
+    ASSERT_EQ(ops.size(), 1u) << m.name;
+    ASSERT_EQ(m.mutation_sites.size(), 2u) << m.name;
+    EXPECT_EQ(m.mutation_sites[0].opcode, ops[0].opcode) << m.name;
+    EXPECT_EQ(m.mutation_sites[1].mutants, std::vector<int32_t>{0x102}) << m.name;
+    EXPECT_EQ(OperatorMnemonic(ops[0].opcode), m.name);
+    std::vector<int32_t> want;
+    for (uint8_t k : MutantOpcodes(ops[0].opcode)) want.push_back(k);
+    EXPECT_EQ(ops[0].mutants, want) << m.name;
+    EXPECT_GT(ops[0].line, 0);
+    EXPECT_TRUE(ops[0].control_deps.empty());
     ++single;
   }
   EXPECT_EQ(single, 32);

@@ -101,7 +101,8 @@ TEST(StrongMutation, LongCompareAndNullCheckMutants) {
 TEST(StrongMutation, ArithmeticMutantsChangeTheResult) {
   const auto* m = PlanOf("sum");
   ASSERT_NE(m, nullptr);
-  ASSERT_EQ(m->mutation_sites.size(), 1u);
+  ASSERT_EQ(m->mutation_sites.size(), 2u);  // iadd, then the ireturn (PRIMITIVE_RETURNS)
+  ASSERT_EQ(m->mutation_sites[0].opcode, 0x60);
   const int32_t site = m->mutation_sites[0].id;
   EXPECT_EQ(RunWith("sum", "(II)I", {7, 2}), 9);
   EXPECT_EQ(RunWith("sum", "(II)I", {7, 2}, site, 0x64), 5);   // isub

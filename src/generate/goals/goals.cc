@@ -27,7 +27,7 @@ GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePt
   }
   if (!weak_mutation_) return;
   for (const auto& [site, info] : coverage.mutation_sites()) {
-    for (uint8_t k : instrument::MutantOpcodes(info.opcode)) {
+    for (int32_t k : info.mutants) {
       int32_t id = Dynamic(GoalKind::kWeakMutation,
                            "mutant:" + std::to_string(site) + ":" + std::to_string(k));
       mutant_site_[id] = site;
@@ -262,11 +262,13 @@ std::string GoalModel::Describe(int32_t goal) const {
     std::string out = key;
     if (auto s = mutant_site_.find(goal); s != mutant_site_.end()) {
       const auto& site = coverage_.mutation_sites().at(s->second);
-      const auto k = static_cast<uint8_t>(std::stoi(key.substr(key.rfind(':') + 1)));
-      out += " (" + std::string(instrument::OperatorClass(site.opcode)) + " " +
-             std::string(instrument::OperatorMnemonic(site.opcode)) + "->" +
-             std::string(instrument::OperatorMnemonic(k)) + ", line " + std::to_string(site.line) +
-             ")";
+      const int32_t k = std::stoi(key.substr(key.rfind(':') + 1));
+      out += " (" + std::string(instrument::MutantClass(site.opcode, k)) + " " +
+             std::string(instrument::SiteMnemonic(site.opcode));
+      if (k < instrument::kPitMutantBase) {  // an operator: the replacing one
+        out += "->" + std::string(instrument::OperatorMnemonic(static_cast<uint8_t>(k)));
+      }
+      out += ", line " + std::to_string(site.line) + ")";
     } else if (auto c = mutant_cond_.find(goal); c != mutant_cond_.end()) {
       static constexpr const char* kRor[] = {"eq", "ne", "lt", "ge", "gt", "le"};
       const int k = std::stoi(key.substr(key.rfind(':') + 1));

@@ -15,7 +15,11 @@
 //       probe then, so conditionals never run have no mutant goals yet);
 //       AOR / bitwise / shift: the operator mutants of each MutationSite of the class
 //       (instrument/plan.h, mutation_ops.h: 4 for + - * / %, 2 for & | ^ and << >> >>>),
-//       id = the site id, k = the replacing opcode (> 6), created up front from the plan.
+//       id = the site id, k = the replacing opcode (0x60..0x83), created up front from the
+//       plan (MutationSite::mutants);
+//       PIT's RETURNS, INCREMENTS, INVERT_NEGS (instrument/pit_mutators.h): the mutants of
+//       each PIT MutationSite, k = 0x100 + PitMutator, likewise up front and with the same
+//       fitness and release as operator mutants.
 // Fitness (lower is better, 0 = covered): reached -> 0; a branch outcome whose conditional ran
 // -> d/(d+1) of its branch distance; otherwise 1 + the lowest fitness among its control
 // dependencies (approach level plus normalized distance at the closest executed predicate);
@@ -81,7 +85,8 @@ class GoalModel : public Objectives {
   // ExecResult::mutants), or -1 when no such goal has been created.
   int32_t FindMutantGoal(int32_t id, int32_t k) const;
   // Readable name of a goal for reports; for a mutant "mutant:<id>:<k> (AOR iadd->isub, line
-  // 12)" (ROR mutants name the bytecode operators, e.g. "ROR ge->lt"); "" if unknown.
+  // 12)" (ROR mutants name the bytecode operators, e.g. "ROR ge->lt"; PIT mutants the mutator
+  // and the instruction, e.g. "NULL_RETURNS areturn, line 7"); "" if unknown.
   std::string Describe(int32_t goal) const;
 
  private:

@@ -33,6 +33,10 @@ package jtestgen.rt;
  * differs from the original one (floating point: by {@code floatToIntBits} /
  * {@code doubleToLongBits}, so NaN equals NaN and 0.0 differs from -0.0), or when exactly one
  * of the two throws.
+ *
+ * <p>PIT's other default mutators (returns, increments, negations) are mutants {@code k = 0x100
+ * + n}, n = 0..6, above every opcode and relational index; their helpers are in {@link
+ * PitMutation} and log through {@link #record(int, int, int, int, int)} into this log.
  */
 public final class WeakMutation {
   private WeakMutation() {}
@@ -78,7 +82,7 @@ public final class WeakMutation {
    * Logs the marker {@code (id, marker)} and {@code (id, base + step * k)} for each bit k of
    * {@code infected} (k <= 6), each once per execution.
    */
-  private static void record(int id, int marker, int infected, int base, int step) {
+  static void record(int id, int marker, int infected, int base, int step) {
     byte[] b = bits;
     if (id >= b.length) {
       grow(id);

@@ -75,19 +75,16 @@ void WithObservers(const SuiteContext& ctx, generate::ObserverCatalog& catalog, 
   w.result = std::move(again);
 }
 
-// After assertion filtering: removes the observer calls whose assertions kill no mutant
-// (generate::PruneObservers) and takes the run of what is left. `own`: the test's size
-// without observers.
-void DropSilentObservers(const SuiteContext& ctx, size_t own, WrittenTest& w) {
+// After assertion filtering: removes the observer calls whose assertions kill no mutant and
+// the values nothing uses (generate::PruneObservers), and takes the run of what is left; `w`
+// stays as it was if that run throws (it cannot for a deterministic test). Only for tests
+// that end normally.
+void DropSilentObservers(const SuiteContext& ctx, WrittenTest& w) {
   testcase::TestCase t = w.test;
   std::vector<bool> keep = w.keep_assertion;
   if (!generate::PruneObservers(t, keep)) return;
   testcase::ExecResult r = ctx.executor.Run(t);
-  if (!r.Normal() || !r.Writable()) {  // cannot happen for a deterministic test: keep own
-    t.stmts.resize(own);
-    keep.resize(own);
-    r = ctx.executor.Run(t);
-  }
+  if (!r.Writable() || r.threw_at >= 0) return;
   w.test = std::move(t);
   w.result = std::move(r);
   w.keep_assertion = std::move(keep);
@@ -146,8 +143,8 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
     outcome.assertions_before += c.assertions_before;
     outcome.assertions_after += c.assertions_after;
     w.keep_assertion = std::move(c.keep);
-    if (w.test.size() > own) DropSilentObservers(ctx, own, w);
-    outcome.observer_calls_kept += w.test.size() - own;
+    if (w.result.Normal()) DropSilentObservers(ctx, w);
+    for (const auto& s : w.test.stmts) outcome.observer_calls_kept += s.observer ? 1 : 0;
   }
 }
 

@@ -196,6 +196,20 @@ TEST(Observers, OnlyThoseWhoseAssertionsKillAMutantStay) {
   EXPECT_FALSE(generate::PruneObservers(pruned, keep));  // nothing left to remove
 }
 
+TEST(Observers, PruningAlsoDropsValuesNothingUses) {
+  TestCase t;
+  int unused = testing::AddPrimitive(t, 'I', -205);
+  int used = testing::AddString(t, "ann");
+  testing::AddCallStmt(t, testing::MakeMethod(kAccount, "<init>", "(Ljava/lang/String;)V", false),
+                       {used});
+  std::vector<bool> keep(t.size(), false);
+  ASSERT_EQ(unused, 0);
+  EXPECT_TRUE(generate::PruneObservers(t, keep));
+  ASSERT_EQ(t.size(), 2u);  // the string and the constructor call (a call always stays)
+  EXPECT_EQ(t.stmts[1].args, std::vector<int>{0});
+  EXPECT_EQ(keep.size(), 2u);
+}
+
 TEST(Observers, AnObserverThatThrowsUnderAMutantKillsItAndStays) {
   auto cp = classpath::Classpath::Open(kFixtures);
   ASSERT_TRUE(cp.ok()) << cp.status();

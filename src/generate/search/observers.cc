@@ -142,12 +142,31 @@ TestCase ObserverCatalog::AddObservers(const TestCase& t, const testcase::ExecRe
   return out;
 }
 
+namespace {
+// Statements that only make a value (no call runs user code, nothing outside changes).
+bool OnlyMakesAValue(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::kLiteral:
+    case StmtKind::kNull:
+    case StmtKind::kNewArray:
+    case StmtKind::kNewCollection:
+    case StmtKind::kLambda:
+    case StmtKind::kMock: return true;
+    default: return false;
+  }
+}
+}  // namespace
+
 bool PruneObservers(TestCase& t, std::vector<bool>& keep) {
   keep.resize(t.size(), false);
   std::vector<bool> used(t.size(), false);
+  auto removable = [&](size_t i) {
+    const Stmt& s = t.stmts[i];
+    return !keep[i] && !used[i] && (s.observer || OnlyMakesAValue(s));
+  };
   for (size_t i = t.size(); i-- > 0;) {
     const Stmt& s = t.stmts[i];
-    const bool stays = !s.observer || keep[i] || used[i];
+    const bool stays = !removable(i);
     if (!stays) continue;
     if (s.receiver >= 0) used[static_cast<size_t>(s.receiver)] = true;
     for (int a : s.args) used[static_cast<size_t>(a)] = true;
@@ -158,7 +177,7 @@ bool PruneObservers(TestCase& t, std::vector<bool>& keep) {
   std::vector<bool> out_keep;
   for (size_t i = 0; i < t.size(); ++i) {
     const Stmt& s = t.stmts[i];
-    if (s.observer && !keep[i] && !used[i]) continue;
+    if (removable(i)) continue;
     new_index[i] = static_cast<int>(out.stmts.size());
     Stmt c = s;
     if (c.receiver >= 0) c.receiver = new_index[static_cast<size_t>(c.receiver)];

@@ -63,8 +63,9 @@ class ObserverCatalog {
 };
 
 // Removes the observer statements whose value assertion is not kept (`keep`, per statement,
-// as AssertionChoice::keep) and that no kept statement uses; `keep` is shrunk to match.
-// Returns whether anything was removed.
+// as AssertionChoice::keep) and that no kept statement uses, and the statements that only
+// make a value (literals, nulls, arrays, collections, lambdas, mocks) that nothing uses;
+// `keep` is shrunk to match. Returns whether anything was removed.
 bool PruneObservers(testcase::TestCase& t, std::vector<bool>& keep);
 
 }  // namespace jtg::generate

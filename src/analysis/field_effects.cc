@@ -24,34 +24,13 @@ char ArrayKind(uint8_t opcode, bool* store) {
   return 0;
 }
 
-bool IsJdkClass(const std::string& cls) {
-  return cls.rfind("java/", 0) == 0 || cls.rfind("javax/", 0) == 0 || cls.rfind("jdk/", 0) == 0 ||
-         cls.rfind("sun/", 0) == 0 || cls.rfind("com/sun/", 0) == 0;
-}
-
 }  // namespace
-
-const classfile::ClassFile* FieldEffects::Load(const std::string& cls) {
-  auto it = classes_.find(cls);
-  if (it == classes_.end()) {
-    std::unique_ptr<classfile::ParseResult> parsed;
-    if (!cls.empty() && cls[0] != '[' && !IsJdkClass(cls)) {
-      auto bytes = cp_.ReadClass(cls);
-      if (bytes.ok()) {
-        auto p = classfile::Parse(*bytes, cls);
-        if (p.ok()) parsed = std::make_unique<classfile::ParseResult>(std::move(*p));
-      }
-    }
-    it = classes_.emplace(cls, std::move(parsed)).first;
-  }
-  return it->second ? &it->second->cls : nullptr;
-}
 
 std::string FieldEffects::Resolve(const std::string& owner, const std::string& name,
                                   const std::string& descriptor) {
   std::string cls = owner;
   for (int hops = 0; hops < 32 && !cls.empty(); ++hops) {
-    const classfile::ClassFile* c = Load(cls);
+    const classfile::ClassFile* c = classes_.Load(cls);
     if (c == nullptr) return "";
     for (const auto& m : c->methods) {
       if (c->MethodName(m) == name && c->MethodDescriptor(m) == descriptor) return cls;
@@ -64,7 +43,7 @@ std::string FieldEffects::Resolve(const std::string& owner, const std::string& n
 std::string FieldEffects::FieldOwner(const std::string& owner, std::string_view name) {
   std::string cls = owner;
   for (int hops = 0; hops < 32 && !cls.empty(); ++hops) {
-    const classfile::ClassFile* c = Load(cls);
+    const classfile::ClassFile* c = classes_.Load(cls);
     if (c == nullptr) break;
     for (const auto& f : c->fields) {
       if (c->FieldName(f) == name) return cls;
@@ -96,7 +75,7 @@ MethodEffects FieldEffects::Compute(const std::string& owner, const std::string&
   }
   if (!in_progress_.insert(key).second)
     return out;  // recursive call: facts come from the outer frame
-  const classfile::ClassFile* c = Load(decl);
+  const classfile::ClassFile* c = classes_.Load(decl);
   const classfile::MethodInfo* method = nullptr;
   for (const auto& m : c->methods) {
     if (c->MethodName(m) == name && c->MethodDescriptor(m) == descriptor) method = &m;

@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/class_cache.h"
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
 
@@ -38,7 +39,7 @@ class FieldEffects {
   // `max_depth`: how many call levels below the method itself are followed (0: only its
   // own code).
   explicit FieldEffects(const classpath::Classpath& cp, int max_depth = 3)
-      : cp_(cp), max_depth_(max_depth) {}
+      : classes_(cp), max_depth_(max_depth) {}
 
   // Effects of `owner.name descriptor` (owner an internal name). A method that cannot be
   // found, has no code, or whose code does not decode has no effects of its own. Cached.
@@ -46,7 +47,6 @@ class FieldEffects {
                           const std::string& descriptor);
 
  private:
-  const classfile::ClassFile* Load(const std::string& cls);
   // The class declaring the method the JVM resolves `owner.name desc` to (owner, then its
   // superclasses), or "" if not found on the classpath.
   std::string Resolve(const std::string& owner, const std::string& name,
@@ -57,9 +57,8 @@ class FieldEffects {
   MethodEffects Compute(const std::string& owner, const std::string& name,
                         const std::string& descriptor, int depth);
 
-  const classpath::Classpath& cp_;
+  ClassCache classes_;
   int max_depth_;
-  std::map<std::string, std::unique_ptr<classfile::ParseResult>> classes_;  // null: absent
   std::map<std::string, MethodEffects> memo_;  // "owner.name desc" at full depth
   std::set<std::string> in_progress_;          // recursion guard
 };

@@ -65,33 +65,12 @@ bool IsArrayStore(uint8_t opcode) { return opcode >= 0x4f && opcode <= 0x56; }  
 
 }  // namespace
 
-bool IsJdkClassName(std::string_view cls) {
-  return StartsWith(cls, "java/") || StartsWith(cls, "javax/") || StartsWith(cls, "jdk/") ||
-         StartsWith(cls, "sun/") || StartsWith(cls, "com/sun/");
-}
-
-const classfile::ClassFile* Purity::Load(const std::string& cls) {
-  auto it = classes_.find(cls);
-  if (it == classes_.end()) {
-    std::unique_ptr<classfile::ParseResult> parsed;
-    if (!cls.empty() && cls[0] != '[' && !IsJdkClassName(cls)) {
-      auto bytes = cp_.ReadClass(cls);
-      if (bytes.ok()) {
-        auto p = classfile::Parse(*bytes, cls);
-        if (p.ok()) parsed = std::make_unique<classfile::ParseResult>(std::move(*p));
-      }
-    }
-    it = classes_.emplace(cls, std::move(parsed)).first;
-  }
-  return it->second ? &it->second->cls : nullptr;
-}
-
 std::pair<std::string, const classfile::MethodInfo*> Purity::Resolve(
     const std::string& owner, const std::string& name, const std::string& descriptor) {
   std::string cls = owner;
   for (int hops = 0; hops < 32 && !cls.empty(); ++hops) {
     if (IsJdkClassName(cls)) return {cls, nullptr};  // inherited from the JDK
-    const classfile::ClassFile* c = Load(cls);
+    const classfile::ClassFile* c = classes_.Load(cls);
     if (c == nullptr) return {"", nullptr};
     for (const auto& m : c->methods) {
       if (c->MethodName(m) == name && c->MethodDescriptor(m) == descriptor) return {cls, &m};
@@ -152,7 +131,7 @@ PurityVerdict Purity::Compute(const std::string& owner, const std::string& name,
     ~Guard() { set.erase(key); }
   } guard{in_progress_, key};
 
-  const classfile::ClassFile* c = Load(decl);
+  const classfile::ClassFile* c = classes_.Load(decl);
   const auto& code = method->code->code;
   auto insns = classfile::DecodeCode(code);
   if (!insns.ok()) return {false, "cannot decode " + key};

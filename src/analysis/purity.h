@@ -32,6 +32,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/class_cache.h"
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
 
@@ -49,7 +50,7 @@ struct PurityVerdict {
 class Purity {
  public:
   Purity(const classpath::Classpath& cp, ImpureJdkFn impure_jdk, int max_depth = 6)
-      : cp_(cp), impure_jdk_(std::move(impure_jdk)), max_depth_(max_depth) {}
+      : classes_(cp), impure_jdk_(std::move(impure_jdk)), max_depth_(max_depth) {}
 
   // Verdict for `owner.name descriptor` (owner an internal name of a classpath class). A
   // method that cannot be found or decoded is impure. Cached.
@@ -57,7 +58,6 @@ class Purity {
                           const std::string& descriptor);
 
  private:
-  const classfile::ClassFile* Load(const std::string& cls);
   // (declaring class, method) the JVM resolves `owner.name desc` to from `owner` up its
   // superclass chain; declaring class "" when not found.
   std::pair<std::string, const classfile::MethodInfo*> Resolve(const std::string& owner,
@@ -70,15 +70,11 @@ class Purity {
   PurityVerdict JdkCall(std::string_view owner, std::string_view name, std::string_view desc,
                         bool fresh) const;
 
-  const classpath::Classpath& cp_;
+  ClassCache classes_;
   ImpureJdkFn impure_jdk_;
   int max_depth_;
-  std::map<std::string, std::unique_ptr<classfile::ParseResult>> classes_;  // null: absent
   std::map<std::string, PurityVerdict> memo_;
   std::set<std::string> in_progress_;  // recursion guard: a recursive call adds nothing
 };
-
-// Whether `cls` (internal name) is a JDK class (java/, javax/, jdk/, sun/, com/sun/).
-bool IsJdkClassName(std::string_view cls);
 
 }  // namespace jtg::analysis

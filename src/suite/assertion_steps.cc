@@ -90,6 +90,16 @@ void DropSilentObservers(const SuiteContext& ctx, WrittenTest& w) {
   w.keep_assertion = std::move(keep);
 }
 
+// Runs a test on ctx.executor with one mutant switched on (strong mutation).
+generate::RunWithMutant MutantRunner(const SuiteContext& ctx) {
+  return [&ctx](const testcase::TestCase& t, generate::MutantRef m) {
+    ctx.executor.SetMutant(m.site, m.k);
+    testcase::ExecResult r = ctx.executor.Run(t);
+    ctx.executor.ClearMutant();
+    return r;
+  };
+}
+
 }  // namespace
 
 bool NamesTheSandbox(const testcase::TestCase& t, const testcase::ExecResult& r,
@@ -119,12 +129,7 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
                       SuiteOutcome& outcome) {
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration<double>(std::max(5.0, 0.1 * ctx.opts.budget_seconds));
-  auto run = [&](const testcase::TestCase& t, generate::MutantRef m) {
-    ctx.executor.SetMutant(m.site, m.k);
-    testcase::ExecResult r = ctx.executor.Run(t);
-    ctx.executor.ClearMutant();
-    return r;
-  };
+  const generate::RunWithMutant run = MutantRunner(ctx);
   analysis::Purity purity(ctx.universe.classpath(), generate::IsImpureApi);
   generate::ObserverCatalog observers(ctx.universe, purity);
   for (auto& w : written) {
@@ -156,12 +161,7 @@ void StrongScore(const SuiteContext& ctx, const std::vector<WrittenTest>& writte
                  SuiteOutcome& outcome) {
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration<double>(std::max(5.0, 0.1 * ctx.opts.budget_seconds));
-  auto run = [&](const testcase::TestCase& t, generate::MutantRef m) {
-    ctx.executor.SetMutant(m.site, m.k);
-    testcase::ExecResult r = ctx.executor.Run(t);
-    ctx.executor.ClearMutant();
-    return r;
-  };
+  const generate::RunWithMutant run = MutantRunner(ctx);
   absl::flat_hash_set<int32_t> killed;
   for (const auto& w : written) {
     if (std::chrono::steady_clock::now() > deadline) {

@@ -17,9 +17,16 @@ namespace {
 // The mutation operators whose mutants the weak and strong scores count (goals.h).
 const std::vector<std::string> kMutationOperators = {
     "ROR (relational operator replacement: conditionals boundary, negate conditionals)",
-    "AOR (arithmetic operator replacement: math)", "BOR (bitwise operator replacement)",
-    "SOR (shift operator replacement)", "TRUE_RETURNS", "FALSE_RETURNS", "PRIMITIVE_RETURNS",
-    "EMPTY_RETURNS", "NULL_RETURNS", "INCREMENTS", "INVERT_NEGS"};
+    "AOR (arithmetic operator replacement: math)",
+    "BOR (bitwise operator replacement)",
+    "SOR (shift operator replacement)",
+    "TRUE_RETURNS",
+    "FALSE_RETURNS",
+    "PRIMITIVE_RETURNS",
+    "EMPTY_RETURNS",
+    "NULL_RETURNS",
+    "INCREMENTS",
+    "INVERT_NEGS"};
 }  // namespace
 
 Status WriteReport(const SuiteReport& r, const std::string& out_dir) {

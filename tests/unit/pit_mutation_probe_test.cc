@@ -1,8 +1,8 @@
 // PIT's return, increment and negation mutants (instrument/pit_mutators.h) on the shared
 // embedded JVM (tests/fixtures/mutation/Pit.java, instrumented with the mutation option):
-// jtestgen.rt.PitMutation logs (into WeakMutation's log) per execution of a site the reached marker -1 - opcode and
-// exactly the mutants 0x100 + n whose value differs from the original one, and with a mutant
-// switched on (Executor::SetMutant) the method really returns the mutant's value.
+// jtestgen.rt.PitMutation logs (into WeakMutation's log) per execution of a site the reached marker
+// -1 - opcode and exactly the mutants 0x100 + n whose value differs from the original one, and with
+// a mutant switched on (Executor::SetMutant) the method really returns the mutant's value.
 #include <gtest/gtest.h>
 
 #include <limits>

@@ -58,8 +58,7 @@ bool AssertionDetects(const testcase::Observed& original, const testcase::Observ
 // one of the assertions `keep` selects (per statement, as AssertionChoice::keep; empty = every
 // value assertion). At most `max_runs` runs; a run whose harness failed kills nothing.
 std::vector<MutantRef> KilledBy(const testcase::TestCase& test,
-                                const testcase::ExecResult& original,
-                                const std::vector<bool>& keep,
+                                const testcase::ExecResult& original, const std::vector<bool>& keep,
                                 const std::vector<MutantRef>& candidates, const RunWithMutant& run,
                                 size_t max_runs = 200);
 

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "absl/strings/str_cat.h"
 #include "classfile/bytecode.h"
 
 namespace jtg::analysis {
@@ -82,7 +83,8 @@ std::pair<std::string, const classfile::MethodInfo*> Purity::Resolve(
 
 PurityVerdict Purity::JdkCall(std::string_view owner, std::string_view name, std::string_view desc,
                               bool fresh) const {
-  const std::string what = std::string(owner) + "." + std::string(name);
+  std::string what(owner);
+  what.append(".").append(name);
   if (impure_jdk_ && impure_jdk_(owner, name, desc)) return {false, "calls " + what};
   if (owner == "java/lang/reflect/Array" && (name == "newInstance" || name == "getLength")) {
     return {true, ""};  // allocates, or reads a length
@@ -102,7 +104,7 @@ PurityVerdict Purity::JdkCall(std::string_view owner, std::string_view name, std
 
 const PurityVerdict& Purity::Of(const std::string& owner, const std::string& name,
                                 const std::string& descriptor) {
-  const std::string key = owner + "." + name + descriptor;
+  const std::string key = absl::StrCat(owner, ".", name, descriptor);
   auto it = memo_.find(key);
   if (it != memo_.end()) return it->second;
   PurityVerdict v = Compute(owner, name, descriptor, 0);
@@ -115,11 +117,11 @@ PurityVerdict Purity::Compute(const std::string& owner, const std::string& name,
   auto [decl, method] = Resolve(owner, name, descriptor);
   if (decl == "java/lang/Object" && name != "equals" && name != "hashCode" && name != "toString" &&
       name != "getClass") {
-    return {false, "cannot see " + owner + "." + name};  // no such method
+    return {false, absl::StrCat("cannot see ", owner, ".", name)};  // no such method
   }
   if (!decl.empty() && IsJdkClassName(decl)) return JdkCall(decl, name, descriptor, false);
-  if (method == nullptr) return {false, "cannot see " + owner + "." + name};
-  const std::string key = decl + "." + name + descriptor;
+  if (method == nullptr) return {false, absl::StrCat("cannot see ", owner, ".", name)};
+  const std::string key = absl::StrCat(decl, ".", name, descriptor);
   if (depth > 0) {
     if (auto memo = memo_.find(key); memo != memo_.end()) return memo->second;
   }
@@ -168,7 +170,9 @@ PurityVerdict Purity::Compute(const std::string& owner, const std::string& name,
           if (!v.pure) return v;
           break;
         }
-        if (depth >= max_depth_) return {false, "calls too deep: " + callee_owner + "." + callee};
+        if (depth >= max_depth_) {
+          return {false, absl::StrCat("calls too deep: ", callee_owner, ".", callee)};
+        }
         PurityVerdict v = Compute(callee_owner, callee, desc, depth + 1);
         if (!v.pure) return v;
         break;

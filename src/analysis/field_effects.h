@@ -2,7 +2,7 @@
 // kinds of array element it loads and stores, transitively over the methods it calls on the
 // classpath. These are the static "could influence" facts of JTestCraft's candidate
 // sequence search (den Hollander, MSc thesis, TU Delft 2010, §3.3 "define→use" and
-// "store→load"; ../shared/techniques/jtestcraft.md §3).
+// "store→load").
 //
 // Facts are a superset, as the thesis asks: the same-object question is not decided, array
 // types are distinguished by element kind only (the opcode: I J F D A B C S), and a call is

@@ -1,7 +1,7 @@
 // Natural loops of one method's CFG (cfg.h): headers, bodies, back edges, nesting.
 //
 // Algorithm: natural loops as in Aho, Sethi & Ullman, "Compilers: Principles, Techniques,
-// and Tools", §10.4 (and WhiteSyn's block annotations, ../shared/techniques/whitesyn.md §4):
+// and Tools", §10.4 (and WhiteSyn's block annotations of loops):
 //   - a back edge is a *normal* edge t -> h whose target h dominates its source t;
 //   - all back edges into one header form one loop (a `while` with `continue` has several
 //     tails);

@@ -1,6 +1,6 @@
 // Candidate sequence search (CSS): JTestCraft's enumeration of the call sequences that could
 // put a method under test (MUT) into a state no current test reaches (den Hollander, MSc
-// thesis, TU Delft 2010, §3.3-3.4; ../shared/techniques/jtestcraft.md §3-4).
+// thesis, TU Delft 2010, §3.3-3.4).
 //
 // A candidate is a list of invokables with the MUT last. Starting from [MUT], an invokable I
 // is prepended to a sequence S only if I could influence some element of S:

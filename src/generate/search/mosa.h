@@ -1,7 +1,8 @@
 // DynaMOSA, the many-objective search of `jtestgen suite` (Panichella, Kifetew & Tonella,
 // TSE 2018, Algorithm 2; MOSA, ICST 2015), with the aDynaMOSA variant (performance proxies as
 // the archive's secondary objective and an adaptive switch between crowding distance and the
-// performance heuristic; see ../shared/techniques/adynamosa.md §5-7 and performance.h).
+// performance heuristic; Grano, Laaber, Panichella & Panichella, "Testing with fewer resources",
+// TSE 2021, §3; see performance.h).
 //
 // One objective per goal (goals.h); the population evolves under preference sorting over the
 // current targets, which DynaMOSA releases along the control-dependence graph as their

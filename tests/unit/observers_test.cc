@@ -74,17 +74,21 @@ TEST(Purity, FieldWritesImpureApisAndUnseenCodeMakeAMethodImpure) {
   EXPECT_FALSE(shallow.Of(kAccount, "describe", "()Ljava/lang/String;").pure);
 }
 
+// The fixtures' classpath, a Universe of Account and its observer catalog; `catalog` stays
+// null (and a failure is recorded) when any of them cannot be made.
 struct AccountFixture {
+  StatusOr<classpath::Classpath> cp = classpath::Classpath::Open(kFixtures);
   std::unique_ptr<generate::Universe> u;
   std::unique_ptr<analysis::Purity> purity;
   std::unique_ptr<generate::ObserverCatalog> catalog;
-  classpath::Classpath cp;
-  explicit AccountFixture(classpath::Classpath c) : cp(std::move(c)) {
-    auto built = generate::Universe::Build(cp, kAccount);
+  AccountFixture() {
+    EXPECT_TRUE(cp.ok()) << cp.status();
+    if (!cp.ok()) return;
+    auto built = generate::Universe::Build(*cp, kAccount);
     EXPECT_TRUE(built.ok()) << built.status();
     if (!built.ok()) return;
     u = std::move(*built);
-    purity = std::make_unique<analysis::Purity>(cp, generate::IsImpureApi);
+    purity = std::make_unique<analysis::Purity>(*cp, generate::IsImpureApi);
     catalog = std::make_unique<generate::ObserverCatalog>(*u, *purity);
   }
 };
@@ -96,9 +100,7 @@ std::vector<std::string> Names(const std::vector<generate::CallablePtr>& cs) {
 }
 
 TEST(Observers, OfATypeArePurePublicReadersWithAtMostOneParameter) {
-  auto cp = classpath::Classpath::Open(kFixtures);
-  ASSERT_TRUE(cp.ok()) << cp.status();
-  AccountFixture fx(std::move(*cp));
+  AccountFixture fx;
   ASSERT_NE(fx.catalog, nullptr);
   std::vector<std::string> names = Names(fx.catalog->ObserversOf(kAccount));
   for (const char* want : {"getBalance", "getOwner", "isEmpty", "hasMoreThan", "isOwnedBy",
@@ -130,9 +132,7 @@ TestCase DepositTest(ExecResult* r) {
 }
 
 TEST(Observers, AreAppendedForTheTestsObjectsWithTheTestsOwnValues) {
-  auto cp = classpath::Classpath::Open(kFixtures);
-  ASSERT_TRUE(cp.ok()) << cp.status();
-  AccountFixture fx(std::move(*cp));
+  AccountFixture fx;
   ASSERT_NE(fx.catalog, nullptr);
   ExecResult r;
   TestCase t = DepositTest(&r);
@@ -159,9 +159,7 @@ TEST(Observers, AreAppendedForTheTestsObjectsWithTheTestsOwnValues) {
 }
 
 TEST(Observers, OnlyThoseWhoseAssertionsKillAMutantStay) {
-  auto cp = classpath::Classpath::Open(kFixtures);
-  ASSERT_TRUE(cp.ok()) << cp.status();
-  AccountFixture fx(std::move(*cp));
+  AccountFixture fx;
   ASSERT_NE(fx.catalog, nullptr);
   ExecResult r;
   TestCase t = DepositTest(&r);
@@ -211,9 +209,7 @@ TEST(Observers, PruningAlsoDropsValuesNothingUses) {
 }
 
 TEST(Observers, AnObserverThatThrowsUnderAMutantKillsItAndStays) {
-  auto cp = classpath::Classpath::Open(kFixtures);
-  ASSERT_TRUE(cp.ok()) << cp.status();
-  AccountFixture fx(std::move(*cp));
+  AccountFixture fx;
   ASSERT_NE(fx.catalog, nullptr);
   ExecResult r;
   TestCase t = DepositTest(&r);

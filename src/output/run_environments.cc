@@ -41,11 +41,13 @@ constexpr std::array<Variation, 4> kVariations = {{
 
 bool ClockShiftAvailable() { return access(kFakeTime, R_OK) == 0; }
 
+bool IsClockShiftedRun(const std::string& label) { return label.starts_with("clock "); }
+
 RunEnvironment WithoutClockShift(RunEnvironment e) {
   if (e.env.empty()) return e;
   e.env.clear();
   const size_t comma = e.label.find(", ");
-  if (e.label.starts_with("clock ") && comma != std::string::npos) e.label.erase(0, comma + 2);
+  if (IsClockShiftedRun(e.label) && comma != std::string::npos) e.label.erase(0, comma + 2);
   return e;
 }
 

@@ -41,4 +41,7 @@ RunEnvironment WithoutClockShift(RunEnvironment e);
 // Whether libfaketime is installed (the runs after the first then shift the clock).
 bool ClockShiftAvailable();
 
+// Whether a run of this label (RunEnvironment::label) shifted the clock.
+bool IsClockShiftedRun(const std::string& label);
+
 }  // namespace jtg::output

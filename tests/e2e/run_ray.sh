@@ -62,9 +62,11 @@ cp -r "$SRC/tests/fixtures/project" "$tmp/src"
 "$JAVAC" -d "$tmp/classes" "$tmp"/src/shop/*.java || { echo "FAIL javac of the fixture project"; exit 1; }
 
 # The cluster: nodes' temporary files (the classpath cache, the jobs' folders) under $tmp.
-mkdir -p "$tmp/node-tmp"
+# The object store in files under $tmp too: Ray puts it in /dev/shm, which is read-only on
+# some machines (the raylet then dies and `ray start` times out).
+mkdir -p "$tmp/node-tmp" "$tmp/plasma"
 NODE=(--node-ip-address=127.0.0.2 --num-cpus=1 --memory=6000000000
-      --object-store-memory=100000000 --disable-usage-stats)
+      --object-store-memory=100000000 --plasma-directory="$tmp/plasma" --disable-usage-stats)
 TMPDIR="$tmp/node-tmp" timeout 120 "$RAY" start --head --port="$PORT" --include-dashboard=false \
   --temp-dir="$tmp/ray" "${NODE[@]}" >"$tmp/head.log" 2>&1 \
   || { echo "FAIL the Ray head did not start"; tail -20 "$tmp/head.log"; exit 1; }

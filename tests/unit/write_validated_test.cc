@@ -9,6 +9,7 @@
 #include <set>
 
 #include "output/output_layout.h"
+#include "output/run_environments.h"
 #include "output/validator.h"
 
 namespace jtg::output {
@@ -216,6 +217,47 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
   EXPECT_EQ(r->assertions_dropped, 1);
   ASSERT_EQ(r->assertion_drop_reasons.size(), 1u);
   EXPECT_NE(r->assertion_drop_reasons.begin()->first.find("tr-TR"), std::string::npos);
+}
+
+// Issue 39: JUnit reports a test's first failure only, so a test with two assertions on the
+// clock loses one per clock-shifted round; the shift stays on until neither is left.
+TEST_F(WriteValidatedTest, EveryAssertionOnTheClockIsDroppedNotJustTheFirst) {
+  if (!ClockShiftAvailable()) GTEST_SKIP() << "libfaketime is not installed";
+  vopts_.runs = 5;  // run 4 shifts the clock and speeds it up 100,000 times
+  std::set<int> asserted = {4, 5};
+  std::vector<std::pair<size_t, int>> drops;
+  auto write = [&](const std::vector<size_t>& kept) {
+    JavaFile f = HandWritten({"a"}, {});
+    EXPECT_EQ(kept.size(), 1u);
+    // 2 ms of real time between two clock reads: 200 s on the sped-up clock.
+    std::string check =
+        "    { long t0 = System.currentTimeMillis(), n0 = System.nanoTime();"
+        " while (System.nanoTime() - n0 < 2_000_000L) { }"
+        " org.junit.jupiter.api.Assertions.assertTrue(System.currentTimeMillis() - t0 < 5000); }\n";
+    std::string body;
+    for (int stmt : {4, 5}) {
+      body +=
+          asserted.contains(stmt) ? check : std::string("    int x") + char('0' + stmt) + " = 1;\n";
+      f.assertion_at[2 + stmt] = {0, stmt};  // lines 6 and 7: the body's first two lines
+    }
+    const std::string old = "    int x = 1;\n";
+    f.source.replace(f.source.find(old), old.size(), body);
+    return f;
+  };
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 4, .quiet = true}, nullptr,
+                          Repairs{.drop_assertion =
+                                      [&](size_t test, int stmt) {
+                                        drops.emplace_back(test, stmt);
+                                        asserted.erase(stmt);
+                                        return true;
+                                      },
+                                  .declare_throws = nullptr});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(r->dropped, std::vector<bool>{false});
+  EXPECT_EQ(drops, (std::vector<std::pair<size_t, int>>{{0, 4}, {0, 5}}));
+  EXPECT_EQ(r->rounds, 3);
+  EXPECT_FALSE(r->clock_skipped);
 }
 
 // Issue 24: tests are written without a throws clause; one that javac says lacks it gets the

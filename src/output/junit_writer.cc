@@ -93,6 +93,29 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   for (size_t g = 0; g < groups.size(); ++g) {
     for (size_t m : groups[g]) group_of[m] = static_cast<int>(g);
   }
+  // Each method's scenario (a group's: what all its members share), then names told apart.
+  std::vector<Scenario> method_scenarios;
+  std::vector<size_t> method_heads;
+  for (size_t i = 0; i < tests.size(); ++i) {
+    const int g = group_of[i];
+    if (g >= 0 && groups[static_cast<size_t>(g)][0] != i) continue;
+    Scenario shared = scenarios[i];
+    if (g >= 0) {
+      for (size_t m : groups[static_cast<size_t>(g)]) {
+        if (scenarios[m].condition != shared.condition) shared.condition.clear();
+        if (scenarios[m].outcome != shared.outcome) shared.outcome.clear();
+        if (scenarios[m].setup != shared.setup) shared.setup.clear();
+        if (scenarios[m].observed != shared.observed) shared.observed.clear();
+      }
+    }
+    method_heads.push_back(i);
+    method_scenarios.push_back(std::move(shared));
+  }
+  std::map<size_t, std::string> base_name;
+  {
+    const std::vector<std::string> bases = DistinctBases(method_scenarios);
+    for (size_t k = 0; k < method_heads.size(); ++k) base_name[method_heads[k]] = bases[k];
+  }
   f.test_names.resize(tests.size());
   std::vector<std::pair<int, int>> ranges(tests.size());  // per test, relative to the body
   for (size_t i = 0; i < tests.size(); ++i) {
@@ -106,7 +129,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
     const int first = static_cast<int>(body.size());
     std::string name;
     if (members.size() == 1 || same) {
-      name = UniqueName(scenarios[i].Joined(), used);
+      name = UniqueName(base_name[i], used);
       body.push_back("  @Test");
       body.push_back("  public void " + name + "()" + bodies[i].header + " {");
       const size_t first_line = body.size();
@@ -118,13 +141,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
       ++f.test_methods;
       f.duplicates_merged += static_cast<int>(members.size()) - 1;
     } else {
-      // Named for what every member shares.
-      Scenario shared = scenarios[i];
-      for (size_t m : members) {
-        if (scenarios[m].condition != shared.condition) shared.condition.clear();
-        if (scenarios[m].outcome != shared.outcome) shared.outcome.clear();
-      }
-      name = UniqueName(shared.Joined(), used);
+      name = UniqueName(base_name[i], used);  // for what every member shares
       ParamTypeNames pn{namer.Name("org/junit/jupiter/params/ParameterizedTest"),
                         namer.Name("org/junit/jupiter/params/provider/MethodSource"),
                         namer.Name("org/junit/jupiter/params/provider/Arguments"),

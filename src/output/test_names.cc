@@ -48,6 +48,31 @@ int Focus(const testcase::TestCase& t, const testcase::ExecResult& r,
   return last_call;
 }
 
+// The last call before statement `focus` to a method not named `method` that is neither an
+// observer nor a constructor; "" if none.
+std::string Setup(const testcase::TestCase& t, int focus, const std::string& method) {
+  for (int i = focus - 1; i >= 0; --i) {
+    const Stmt& s = t.stmts[static_cast<size_t>(i)];
+    if (s.kind != StmtKind::kCall || s.observer || s.callable->IsConstructor()) continue;
+    std::string name = Identifier(s.callable->name);
+    if (!name.empty() && name != method) return name;
+  }
+  return "";
+}
+
+// The first observer (after the focus) whose value is asserted; "" if none.
+std::string FirstObserved(const testcase::TestCase& t, const testcase::ExecResult& r,
+                          const std::vector<bool>& keep, int focus) {
+  for (size_t u = static_cast<size_t>(focus) + 1; u < t.stmts.size(); ++u) {
+    const Stmt& s = t.stmts[u];
+    if (s.kind != StmtKind::kCall || !s.observer) continue;
+    const bool asserted = (keep.empty() || (u < keep.size() && keep[u])) && u < r.values.size() &&
+                          r.values[u].kind != Observed::kNone;
+    if (asserted) return Identifier(s.callable->name);
+  }
+  return "";
+}
+
 std::string Condition(const testcase::TestCase& t, const Stmt& call) {
   for (int a : call.args) {
     const Stmt& arg = t.stmts[static_cast<size_t>(a)];
@@ -102,6 +127,39 @@ std::string Scenario::Joined() const {
   return out;
 }
 
+std::string Scenario::Distinguished(bool with_observed) const {
+  Scenario s = *this;
+  if (!setup.empty()) {
+    s.outcome = "after" + Capitalized(setup) + (outcome.empty() ? "" : "_" + outcome);
+  }
+  std::string out = s.Joined();
+  if (with_observed && !observed.empty()) out += "_then" + Capitalized(observed);
+  return out;
+}
+
+std::vector<std::string> DistinctBases(const std::vector<Scenario>& scenarios) {
+  // Each refinement only where it tells apart tests that still share a name.
+  std::map<std::string, std::vector<size_t>> by_joined;
+  for (size_t i = 0; i < scenarios.size(); ++i) by_joined[scenarios[i].Joined()].push_back(i);
+  std::vector<std::string> out(scenarios.size());
+  for (const auto& [joined, members] : by_joined) {
+    if (members.size() == 1) {
+      out[members[0]] = joined;
+      continue;
+    }
+    std::map<std::string, std::vector<size_t>> by_setup;
+    for (size_t i : members) by_setup[scenarios[i].Distinguished(false)].push_back(i);
+    for (const auto& [name, same] : by_setup) {
+      std::set<std::string> observed;
+      for (size_t i : same) observed.insert(scenarios[i].observed);
+      for (size_t i : same) {
+        out[i] = observed.size() > 1 ? scenarios[i].Distinguished(true) : name;
+      }
+    }
+  }
+  return out;
+}
+
 Scenario ScenarioOf(const testcase::TestCase& t, const testcase::ExecResult& r,
                     const std::vector<bool>& keep) {
   Scenario sc;
@@ -115,6 +173,8 @@ Scenario ScenarioOf(const testcase::TestCase& t, const testcase::ExecResult& r,
                                             : "new" + Simple(c.owner));
   if (sc.method.empty()) sc.method = "test";
   sc.condition = Condition(t, s);
+  sc.setup = Setup(t, f, sc.method);
+  sc.observed = FirstObserved(t, r, keep, f);
   if (f == r.threw_at) {
     sc.outcome = "throws" + Identifier(Simple(r.exception_class.empty()
                                                   ? std::string("Exception")

@@ -77,6 +77,40 @@ TEST(ScenarioNames, MethodConditionOutcome) {
   EXPECT_EQ(UniqueName("f", used), "f_3");
 }
 
+// Issue 39: tests that would share a name are told apart by what else they do before any
+// number is added; a name no other test shares stays short.
+TEST(ScenarioNames, SharedNamesAreToldApartByTheirSetupAndObserver) {
+  auto sc = [](std::string setup, std::string observed) {
+    Scenario s;
+    s.method = "parse";
+    s.outcome = "throwsParseException";
+    s.setup = std::move(setup);
+    s.observed = std::move(observed);
+    return s;
+  };
+  Scenario alone;
+  alone.method = "getArgs";
+  alone.setup = "parse";
+  EXPECT_EQ(
+      DistinctBases({sc("addOption", "getArgs"), sc("", "getArgs"), sc("", ""), alone,
+                     sc("addOption", "getArgs")}),
+      (std::vector<std::string>{
+          "parse_afterAddOption_throwsParseException", "parse_throwsParseException_thenGetArgs",
+          "parse_throwsParseException", "getArgs", "parse_afterAddOption_throwsParseException"}));
+
+  // From a test: the last other method called before the focus is its setup.
+  WrittenTest t = IsEmpty(u"x", false);
+  auto trim = std::make_shared<testcase::Callable>(*t.test.stmts[1].callable);
+  trim->name = "trim";
+  Stmt before = t.test.stmts[1];
+  before.callable = trim;
+  t.test.stmts.insert(t.test.stmts.begin() + 1, before);
+  t.result.values.insert(t.result.values.begin() + 1, t.result.values[1]);
+  const Scenario got = ScenarioOf(t.test, t.result, {});
+  EXPECT_EQ(got.setup, "trim");
+  EXPECT_EQ(got.Distinguished(false), "isEmpty_afterTrim_returnsFalse");
+}
+
 TEST(Parameterized, TestsDifferingInLiteralsBecomeOneWithRows) {
   WriterOptions opts;
   opts.cut_internal_name = "com/example/Strs";

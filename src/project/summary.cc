@@ -104,7 +104,7 @@ Json ClassRow(const ClassOutcome& o, bool perf, const std::string& report_dir) {
   for (const char* k : {"tests", "dropped_tests"}) {
     if (r->contains(k)) row[k] = (*r)[k];
   }
-  for (const char* k : {"branches", "lines", "weak_mutation"}) {
+  for (const char* k : {"branches", "lines", "weak_mutation", "strong_mutation"}) {
     if (r->contains(k) && (*r)[k].is_object()) row[k] = (*r)[k];
   }
   row["blamed"] = Blamed(*r);
@@ -137,6 +137,7 @@ Json BuildSummary(const SummaryHeader& h, const std::vector<Json>& rows,
     AddPair(t, row, "branches", "covered", "total");
     AddPair(t, row, "lines", "covered", "total");
     AddPair(t, row, "weak_mutation", "killed", "total");
+    AddPair(t, row, "strong_mutation", "killed", "total");
   }
   t["time_s"] = std::round(time_s * 10) / 10;
   s["totals"] = t;

@@ -137,6 +137,8 @@ const std::vector<Column> kSuiteColumns = {{"class", "class"},
                                            {"line_pct", "line %"},
                                            {"mutants", "weak mutants killed"},
                                            {"mutation_pct", "weak mutation %"},
+                                           {"strong", "mutants killed by the tests"},
+                                           {"strong_pct", "strong mutation %"},
                                            {"blamed", "blamed causes"},
                                            {"time_s", "time (s)"},
                                            {"links", "files"}};
@@ -170,6 +172,7 @@ std::string ClassRow(const json& c, bool perf, const std::string& base) {
     o += RatioCells("branches", "branch_pct", jf::RatioAt(c, "branches", "covered"));
     o += RatioCells("lines", "line_pct", jf::RatioAt(c, "lines", "covered"));
     o += RatioCells("mutants", "mutation_pct", jf::RatioAt(c, "weak_mutation", "killed"));
+    o += RatioCells("strong", "strong_pct", jf::RatioAt(c, "strong_mutation", "killed"));
     std::string blamed;
     for (const json& b : jf::Array(c, "blamed")) {
       if (b.is_string()) blamed += (blamed.empty() ? "" : "<br>") + Esc(b.get<std::string>());
@@ -215,7 +218,8 @@ std::string Totals(const json& s, bool perf) {
     o += TotalNumber(t, "tests", "tests") + TotalNumber(t, "dropped_tests", "dropped tests") +
          TotalRatio(t, "branches", "covered", "branch_pct", "branch coverage") +
          TotalRatio(t, "lines", "covered", "line_pct", "line coverage") +
-         TotalRatio(t, "weak_mutation", "killed", "mutation_pct", "weak-mutation score");
+         TotalRatio(t, "weak_mutation", "killed", "mutation_pct", "weak-mutation score") +
+         TotalRatio(t, "strong_mutation", "killed", "strong_pct", "strong-mutation score");
   }
   o += TotalNumber(t, "time_s", "time, all classes (s)", "%.1f");
   const std::optional<double> wall = jf::Number(s, "wall_s");

@@ -21,7 +21,8 @@ json Summary() {
       {"class": "a.b.C", "status": "generated", "test_file": "a/b/CJtgTest.java",
        "report": ".jtestgen/a.b.C/jtestgen-report.json", "tests": 12, "dropped_tests": 1,
        "branches": {"covered": 10, "total": 12}, "lines": {"covered": 30, "total": 33},
-       "weak_mutation": {"killed": 5, "total": 7}, "blamed": ["not built: java.io.File"],
+       "weak_mutation": {"killed": 5, "total": 7}, "strong_mutation": {"killed": 3, "total": 6},
+       "blamed": ["not built: java.io.File"],
        "time_s": 61.2},
       {"class": "a.b.D", "status": "failed", "reason": "worker crashed: <signal 11>",
        "time_s": 3.5},
@@ -30,7 +31,7 @@ json Summary() {
     "totals": {"classes": 3, "generated": 1, "unchanged": 1, "failed": 1, "tests": 20,
                "dropped_tests": 1, "branches": {"covered": 10, "total": 12},
                "lines": {"covered": 30, "total": 33}, "weak_mutation": {"killed": 5, "total": 7},
-               "time_s": 64.7}})");
+               "strong_mutation": {"killed": 3, "total": 6}, "time_s": 64.7}})");
 }
 
 // The data-value of the element with id `id`, NaN when there is none.
@@ -64,6 +65,8 @@ TEST(SummaryHtmlTest, TotalsCarryTheSummaryNumbers) {
   EXPECT_NEAR(ValueOfId(html, "total-branch_pct"), 100.0 * 10 / 12, 1e-9);
   EXPECT_NEAR(ValueOfId(html, "total-line_pct"), 100.0 * 30 / 33, 1e-9);
   EXPECT_NEAR(ValueOfId(html, "total-mutation_pct"), 100.0 * 5 / 7, 1e-9);
+  EXPECT_NEAR(ValueOfId(html, "total-strong_pct"), 50.0, 1e-9);
+  EXPECT_NEAR(Cell(Row(html, "a.b.C"), "strong_pct"), 50.0, 1e-9);
   EXPECT_EQ(ValueOfId(html, "total-time_s"), 64.7);
   EXPECT_EQ(ValueOfId(html, "total-wall_s"), 123.4);
   EXPECT_NE(html.find("83.3% (10/12)"), std::string::npos);

@@ -121,6 +121,7 @@ TEST(Summary, RowsFromReportsAndTotals) {
       << R"({"tests": 5, "dropped_tests": 1, "test_file": ")" << (r / "a/BJtgTest.java").string()
       << R"(", "branches": {"covered": 3, "total": 4}, "lines": {"covered": 9, "total": 10},
           "weak_mutation": {"killed": 2, "total": 5},
+          "strong_mutation": {"killed": 1, "total": 4, "complete": true},
           "not_built": {"types": [{"type": "java.io.File"}]}, "exiting_methods": []})";
   nlohmann::json ok =
       ClassRow({"a.B", ClassStatus::kGenerated, "", 12.34, state.string()}, false, r.string());
@@ -143,6 +144,8 @@ TEST(Summary, RowsFromReportsAndTotals) {
   EXPECT_EQ(s["totals"]["tests"], 5);
   EXPECT_EQ(s["totals"]["branches"]["covered"], 3);
   EXPECT_EQ(s["totals"]["weak_mutation"]["total"], 5);
+  EXPECT_EQ(s["totals"]["strong_mutation"]["killed"], 1);
+  EXPECT_EQ(s["totals"]["strong_mutation"]["total"], 4);
   EXPECT_EQ(s["not_testable"][0]["reason"], "interface");
   ASSERT_TRUE(WriteSummary(s, r.string()).ok());
   EXPECT_TRUE(fs::exists(r / "jtestgen-summary.json"));

@@ -17,6 +17,7 @@ namespace {
 // The mutation operators whose mutants the weak and strong scores count (goals.h).
 const std::vector<std::string> kMutationOperators = {
     "ROR (relational operator replacement: conditionals boundary, negate conditionals)",
+    "REMOVE_CONDITIONALS_ELSE (each conditional jump always taken)",
     "AOR (arithmetic operator replacement: math)",
     "BOR (bitwise operator replacement)",
     "SOR (shift operator replacement)",

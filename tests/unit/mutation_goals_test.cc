@@ -65,14 +65,14 @@ TEST(MutationGoals, CreatedWhenTheConditionalRunsAndKilledWhenInfected) {
   EXPECT_EQ(Total(goals), 0u);
   // 4 taken (a < b): mutants eq, ge, gt infected (indices 0, 3, 4).
   auto e = goals.Evaluate({}, Exec({1, 4}, {{4, -1 - kLt}, {4, 0}, {4, 3}, {4, 4}}));
-  EXPECT_EQ(Total(goals), 5u);  // every operator but lt
+  EXPECT_EQ(Total(goals), 6u);  // every operator but lt, and the jump always taken
   size_t total = 0;
   EXPECT_EQ(goals.CountOf(GoalKind::kWeakMutation, e.reached, &total), 3u);
   std::vector<int32_t> mutants;
   for (int32_t g : goals.AllGoals()) {
     if (goals.Kind(g) == GoalKind::kWeakMutation) mutants.push_back(g);
   }
-  ASSERT_EQ(mutants.size(), 5u);
+  ASSERT_EQ(mutants.size(), 6u);
   absl::flat_hash_map<int32_t, double> memo;
   int killed = 0, infection = 0;
   for (int32_t g : mutants) {
@@ -81,7 +81,7 @@ TEST(MutationGoals, CreatedWhenTheConditionalRunsAndKilledWhenInfected) {
     infection += f == 0.5 ? 1 : 0;
   }
   EXPECT_EQ(killed, 3);
-  EXPECT_EQ(infection, 2);  // ne, le: reached, not infected
+  EXPECT_EQ(infection, 3);  // ne, le, always jump: reached, not infected
 
   // An execution that does not reach conditional 4: 1 + fitness of its taken outcome (1).
   Evaluation none = goals.Evaluate({}, Exec({}, {}));

@@ -3,7 +3,8 @@
 // infected mutants per execution, the "reached" marker with the original operator, and one
 // log entry per (conditional, mutant) per execution. Mutant indices: 0 eq, 1 ne, 2 lt, 3 ge,
 // 4 gt, 5 le (of the bytecode jump, which javac writes with the negated source operator),
-// 6 the negation of a reference compare.
+// 6 the jump always taken (PIT's REMOVE_CONDITIONALS_*_ELSE; infected when the jump is not
+// taken; the only mutant of a reference compare).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,7 +24,7 @@ using testcase::StmtKind;
 using testcase::TestCase;
 
 const char* kRel = "fixtures/mutation/Rel";
-constexpr int32_t kEq = 0, kNe = 1, kLt = 2, kGe = 3, kGt = 4, kLe = 5, kRef = 6;
+constexpr int32_t kEq = 0, kNe = 1, kLt = 2, kGe = 3, kGt = 4, kLe = 5, kJump = 6;
 
 int AddInt(TestCase& tc, int64_t v) { return testing::AddPrimitive(tc, 'I', v); }
 
@@ -98,11 +99,11 @@ TEST(MutationProbes, RelationalJumpInfectsTheOperatorsThatDisagree) {
     int64_t a, b;
     std::multiset<int32_t> infected;
   };
-  // 1 < 2: ge false; eq false, ne true, lt true, gt false, le true.
+  // 1 < 2: ge false; eq false, ne true, lt true, gt false, le true; always jump.
   // 2 < 2: ge true; eq true, ne false, lt false, gt false, le true.
   // 3 < 2: ge true; eq false, ne true, lt false, gt true, le false.
-  for (const Case& c :
-       {Case{1, 2, {kNe, kLt, kLe}}, Case{2, 2, {kNe, kLt, kGt}}, Case{3, 2, {kEq, kLt, kLe}}}) {
+  for (const Case& c : {Case{1, 2, {kNe, kLt, kLe, kJump}}, Case{2, 2, {kNe, kLt, kGt}},
+                        Case{3, 2, {kEq, kLt, kLe}}}) {
     ExecResult r = Ints("lt", {c.a, c.b});
     ASSERT_TRUE(r.Normal()) << r.exception_class;
     Log log = LogOf(r, cond);
@@ -117,26 +118,27 @@ TEST(MutationProbes, CompareWithZero) {
   EXPECT_EQ(zero.markers, std::vector<int32_t>{kLe});
   EXPECT_EQ(zero.infected, (std::multiset<int32_t>{kNe, kLt, kGt}));
   Log five = LogOf(Ints("pos", {5}), cond);  // le false
-  EXPECT_EQ(five.infected, (std::multiset<int32_t>{kNe, kGe, kGt}));
+  EXPECT_EQ(five.infected, (std::multiset<int32_t>{kNe, kGe, kGt, kJump}));
   Log minus = LogOf(Ints("pos", {-5}), cond);  // le true
   EXPECT_EQ(minus.infected, (std::multiset<int32_t>{kEq, kGe, kGt}));
 }
 
-TEST(MutationProbes, NullCheckHasOneAlwaysInfectedMutant) {
-  int32_t cond = CondOf("isNull");
+TEST(MutationProbes, NullCheckHasOneMutantInfectedWhenTheJumpIsNotTaken) {
+  int32_t cond = CondOf("isNull");  // o == null -> ifnonnull (jump when o is not null)
   for (bool null : {true, false}) {
     Log log = LogOf(IsNull(null), cond);
-    EXPECT_EQ(log.markers, std::vector<int32_t>{kRef});
-    EXPECT_EQ(log.infected, std::multiset<int32_t>{kRef});
+    EXPECT_EQ(log.markers, std::vector<int32_t>{kJump});
+    EXPECT_EQ(log.infected, null ? std::multiset<int32_t>{kJump} : std::multiset<int32_t>{});
   }
 }
 
 TEST(MutationProbes, LoggedOncePerExecutionAndReset) {
   int32_t cond = CondOf("count");  // i < n -> if_icmpge at the loop head
-  // i = 0, 1, 2 < 3: ge false, infected ne, lt, le; i = 3: ge true, infected ne, lt, gt.
+  // i = 0, 1, 2 < 3: ge false, infected ne, lt, le, always jump; i = 3: ge true, infected ne,
+  // lt, gt.
   Log log = LogOf(Ints("count", {3}), cond);
   EXPECT_EQ(log.markers, std::vector<int32_t>{kGe});
-  EXPECT_EQ(log.infected, (std::multiset<int32_t>{kNe, kLt, kGt, kLe}));
+  EXPECT_EQ(log.infected, (std::multiset<int32_t>{kNe, kLt, kGt, kLe, kJump}));
   // The next execution starts afresh.
   Log again = LogOf(Ints("count", {0}), cond);
   EXPECT_EQ(again.markers, std::vector<int32_t>{kGe});

@@ -67,6 +67,9 @@ TEST(StrongMutation, RelationalMutantsChangeTheJump) {
   for (int k = 0; k < 6; ++k) {
     EXPECT_EQ(RunWith("lt", "(II)I", {1, 2}, cond, k), expected[k]) << "mutant " << k;
   }
+  // Mutant 6, the jump always taken (PIT's REMOVE_CONDITIONALS_ORDER_ELSE): return 0.
+  EXPECT_EQ(RunWith("lt", "(II)I", {1, 2}, cond, 6), 0);
+  EXPECT_EQ(RunWith("lt", "(II)I", {2, 1}, cond, 6), 0);
   // Another site's mutant does not change this jump.
   EXPECT_EQ(RunWith("lt", "(II)I", {1, 2}, cond + 100, 0), 1);
 }
@@ -91,7 +94,7 @@ TEST(StrongMutation, LongCompareAndNullCheckMutants) {
                        {0});
   auto& ex = *Jvm().executor;
   EXPECT_EQ(ex.Run(tc).values.back().i, 1);
-  ex.SetMutant(isnull->branches[0].id, 6);  // the negated condition
+  ex.SetMutant(isnull->branches[0].id, 6);  // the jump (ifnonnull) always taken
   ExecResult r = ex.Run(tc);
   ex.ClearMutant();
   ASSERT_TRUE(r.Normal());

@@ -65,7 +65,7 @@ void GoalModel::EvaluateMutants(const testcase::ExecResult& r, Evaluation* e) {
            std::binary_search(structural_.begin(), structural_.end(), cond + 1) &&
            !coverage_.IsBlock(cond);
   };
-  constexpr int32_t kRefMutant = 6;
+  constexpr int32_t kAlwaysJump = 6;  // also the operator index of reference compares
   const auto& sites = coverage_.mutation_sites();
   for (const auto& [cond, k] : r.mutants) {
     if (auto site = sites.find(cond); site != sites.end()) {  // operator mutation site
@@ -76,20 +76,19 @@ void GoalModel::EvaluateMutants(const testcase::ExecResult& r, Evaluation* e) {
       }
       continue;
     }
-    if (k < -1 - kRefMutant || k > kRefMutant || !is_cut_conditional(cond)) continue;
+    if (k < -1 - kAlwaysJump || k > kAlwaysJump || !is_cut_conditional(cond)) continue;
     if (k >= 0) {
       reached->insert(MutantGoal(cond, k));
       continue;
     }
     int32_t op = -1 - k;  // reached marker: create the conditional's mutants
     ror_op_[cond] = op;
-    if (op == kRefMutant) {
-      MutantGoal(cond, kRefMutant);
-    } else {
-      for (int32_t m = 0; m < kRefMutant; ++m) {
-        if (m != op) MutantGoal(cond, m);
-      }
+    // The other relational operators (not for reference compares), then the jump always
+    // taken (PIT's REMOVE_CONDITIONALS_*_ELSE).
+    for (int32_t m = 0; op != kAlwaysJump && m < kAlwaysJump; ++m) {
+      if (m != op) MutantGoal(cond, m);
     }
+    MutantGoal(cond, kAlwaysJump);
   }
 }
 
@@ -274,7 +273,7 @@ std::string GoalModel::Describe(int32_t goal) const {
       const int k = std::stoi(key.substr(key.rfind(':') + 1));
       auto op = ror_op_.find(c->second);
       if (k == 6) {
-        out += " (ROR negated reference compare)";
+        out += " (REMOVE_CONDITIONALS_ELSE: the jump always taken)";
       } else {
         const bool known = op != ror_op_.end() && op->second >= 0 && op->second < 6;
         out += std::string(" (ROR ") + (known ? kRor[op->second] : "?") + "->" +

@@ -9,8 +9,9 @@
 //   - opt-in weak mutation (Howden 1982; EvoSuite's weak mutation fitness, Fraser & Arcuri,
 //     EMSE 2015), keys "mutant:<id>:<k>":
 //       ROR: the relational-operator mutants of each conditional of the class under test
-//       (jtestgen.rt.WeakMutation: 5 for an int compare, the 5 other operators, k = 0..5; 1,
-//       the negation, for a null/reference compare, k = 6), id = the conditional's goal id,
+//       (jtestgen.rt.WeakMutation: for an int compare the 5 other operators, k = 0..5) and
+//       the jump always taken (PIT's REMOVE_CONDITIONALS_*_ELSE, k = 6; the only mutant of a
+//       null/reference compare), id = the conditional's goal id,
 //       created when the conditional first runs (the engine learns its operator from the
 //       probe then, so conditionals never run have no mutant goals yet);
 //       AOR / bitwise / shift: the operator mutants of each MutationSite of the class

@@ -179,10 +179,10 @@ public final class Probes {
     boolean taken = (opcode == 0xc6) == (o == null);
     hit(taken ? id : id + 1);
     BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
-    WeakMutation.reference(id);
+    WeakMutation.reference(id, taken);
   }
 
-  /** Strong-mutation form of {@link #ifNull}: the reference mutant negates the outcome. */
+  /** Strong-mutation form of {@link #ifNull}: under the reference mutant the jump is taken. */
   public static int ifNullM(Object o, int opcode, int id) {
     ifNull(o, opcode, id);
     boolean taken = (opcode == 0xc6) == (o == null);
@@ -195,7 +195,7 @@ public final class Probes {
     boolean taken = (opcode == 0xa5) == (a == b);
     hit(taken ? id : id + 1);
     BranchDistance.miss(taken ? id + 1 : id, BranchDistance.K);
-    WeakMutation.reference(id);
+    WeakMutation.reference(id, taken);
   }
 
   /** Strong-mutation form of {@link #ifAcmp}; see {@link #ifNullM}. */

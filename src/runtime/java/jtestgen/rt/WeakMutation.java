@@ -11,8 +11,9 @@ package jtestgen.rt;
  * the order of the JVM's opcodes: 0 eq, 1 ne, 2 lt, 3 ge, 4 gt, 5 le. They mutate the
  * BYTECODE operator (javac usually jumps on the negation of the source operator; the set of
  * mutants is the same). if1 compares with 0 (for long/float/double, the -1/0/1 of the
- * replaced cmp); ifnull/ifnonnull and if_acmpeq/ne have one mutant, index 6, the negated
- * condition, infected whenever the jump runs.
+ * replaced cmp). Every jump, ifnull/ifnonnull and if_acmpeq/ne included, also has mutant 6:
+ * the jump always taken, PIT's REMOVE_CONDITIONALS_EQUAL_ELSE / _ORDER_ELSE (the condition
+ * removed so that javac's "else" target always runs), infected whenever the jump is not taken.
  *
  * <p>Per execution and jump, the log holds once each: a "reached" marker {@code (id, -1 - op)}
  * with the original operator's index op (0..5, or 6 for reference compares), then
@@ -45,7 +46,8 @@ public final class WeakMutation {
   // sign -1, 0, 1 (a < b, a == b, a > b).
   private static final int[] TRUE_OPS = {0x26, 0x29, 0x1A};
   private static final int MARKER = 0x80;
-  private static final int REF_MUTANT = 6;
+  /** The jump always taken; also the operator index of the marker of reference compares. */
+  private static final int ALWAYS_JUMP = 6;
 
   private static byte[] bits = new byte[1 << 14];
   private static int[] log = new int[1 << 10];
@@ -54,24 +56,24 @@ public final class WeakMutation {
   /** Relational jump with operator index op (0..5), outcome taken, operand sign s (-1/0/1). */
   static void relational(int id, int op, int sign, boolean taken) {
     int t = TRUE_OPS[sign + 1];
-    int infected = taken ? ~t & 0x3F : t;
+    int infected = taken ? ~t & 0x3F : t | 1 << ALWAYS_JUMP;
     record(id, op, infected);
   }
 
   /**
    * Strong mutation of a conditional jump: the outcome under relational mutant k (0..5: the
-   * operator eq, ne, lt, ge, gt, le applied to operand sign s) or k = 6 (reference compares:
-   * the negation); any other k leaves {@code taken} unchanged.
+   * operator eq, ne, lt, ge, gt, le applied to operand sign s; reference compares have none)
+   * or k = 6 (the jump always taken); any other k leaves {@code taken} unchanged.
    */
   static boolean mutatedOutcome(int k, int sign, boolean taken) {
-    if (k == REF_MUTANT) return !taken;
+    if (k == ALWAYS_JUMP) return true;
     if (k < 0 || k > 5) return taken;
     return ((TRUE_OPS[Integer.signum(sign) + 1] >> k) & 1) != 0;
   }
 
-  /** ifnull/ifnonnull, if_acmpeq/ne: the negated condition always differs. */
-  static void reference(int id) {
-    record(id, REF_MUTANT, 1 << REF_MUTANT);
+  /** ifnull/ifnonnull, if_acmpeq/ne: only the jump always taken; infected when not taken. */
+  static void reference(int id, boolean taken) {
+    record(id, ALWAYS_JUMP, taken ? 0 : 1 << ALWAYS_JUMP);
   }
 
   private static void record(int id, int op, int infected) {
@@ -93,7 +95,7 @@ public final class WeakMutation {
     if (add == 0) return;
     b[id] = (byte) (have | add);
     if ((add & MARKER) != 0) append(id, marker);
-    for (int k = 0; k <= REF_MUTANT; k++) {
+    for (int k = 0; k <= ALWAYS_JUMP; k++) {
       if ((add & (1 << k)) != 0) append(id, base + step * k);
     }
   }

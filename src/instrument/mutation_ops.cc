@@ -75,6 +75,19 @@ std::string_view MutantClass(uint8_t opcode, int32_t k) {
   return pit.empty() ? OperatorClass(opcode) : pit;
 }
 
+uint8_t PitMathReplacement(uint8_t o) {
+  if (!IsMutableOperator(o)) return 0;
+  if (o < 0x78) {  // iadd..drem: add sub mul div rem, 4 types each
+    static constexpr int kTo[] = {1, 0, 3, 2, 2};
+    const int g = (o - 0x60) / 4, t = (o - 0x60) % 4;
+    return static_cast<uint8_t>(0x60 + 4 * kTo[g] + t);
+  }
+  static constexpr int kTo[] = {1, 0, 0};  // shl->shr, shr->shl, ushr->shl; and->or, or/xor->and
+  const int first = o < kAnd ? 0x78 : kAnd;
+  const int g = (o - first) / 2, t = (o - first) % 2;
+  return static_cast<uint8_t>(first + 2 * kTo[g] + t);
+}
+
 std::string_view SiteMnemonic(uint8_t o) {
   static constexpr std::string_view kNeg[] = {"ineg", "lneg", "fneg", "dneg"};  // 0x74..0x77
   static constexpr std::string_view kReturn[] = {"ireturn", "lreturn", "freturn", "dreturn",

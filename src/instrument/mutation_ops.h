@@ -66,6 +66,11 @@ std::string_view PitMutatorName(int32_t k);
 // for a PIT mutant, else OperatorClass(opcode).
 std::string_view MutantClass(uint8_t opcode, int32_t k);
 
+// PIT's MATH mutant of a mutable operator (its one replacement: + -> -, - -> +, * -> /, / -> *,
+// % -> *, & -> |, | -> &, ^ -> &, << -> >>, >> -> <<, >>> -> <<, of the same type); 0 if
+// `opcode` is not mutable.
+uint8_t PitMathReplacement(uint8_t opcode);
+
 // Mnemonic of a site's original instruction for reports: OperatorMnemonic, or "ireturn",
 // "iinc", "ineg", ... for PIT sites; "" for other opcodes.
 std::string_view SiteMnemonic(uint8_t opcode);

@@ -67,6 +67,7 @@ struct BranchGoal {
   // fall-through `id + 1` is (ifeq). Empty otherwise. Information only: probes do not use it.
   std::string instanceof_type;
   bool instanceof_when_taken = false;
+  uint8_t opcode = 0;  // the jump instruction (ifeq..if_acmpne, ifnull, ifnonnull)
 };
 
 // One tableswitch/lookupswitch. Probes.sw logs (switch_id, key); the engine maps the key to

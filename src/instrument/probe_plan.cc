@@ -139,6 +139,7 @@ std::vector<ProbeSite> PlanProbes(const analysis::Cfg& cfg, const classfile::Cod
       g.id = ids.Allocate(2);
       g.offset = last.offset;
       g.line = line;
+      g.opcode = last.opcode;
       if (call_probes) {
         sites.push_back(
             {ProbeSite::Kind::kBranch, b.last_insn, false, g.id, last.opcode, options.mutation});

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <tuple>
 
 #include "absl/container/flat_hash_set.h"
 #include "analysis/purity.h"
@@ -179,6 +180,8 @@ void StrongScore(const SuiteContext& ctx, const std::vector<WrittenTest>& writte
     }
   }
   outcome.strong_killed = ctx.goals->CountOf(generate::GoalKind::kWeakMutation, killed, nullptr);
+  std::tie(outcome.strong_pit_killed, outcome.strong_pit_total) =
+      ctx.goals->PitDefaultScore(killed);
 }
 
 }  // namespace jtg::suite

@@ -24,7 +24,9 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<output::WrittenTest>&
                       SuiteOutcome& outcome);
 
 // Sets outcome.strong_killed (and strong_complete): of the weak-mutation goals, the mutants
-// the kept tests kill when run with the mutant switched on. Needs ctx.goals.
+// the kept tests kill when run with the mutant switched on; and strong_pit_killed/total, the
+// same over PIT's default mutants of the class itself (GoalModel::PitDefaultScore). Needs
+// ctx.goals.
 void StrongScore(const SuiteContext& ctx, const std::vector<output::WrittenTest>& written,
                  SuiteOutcome& outcome);
 

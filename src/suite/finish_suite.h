@@ -54,6 +54,8 @@ struct SuiteOutcome {
   // time cap stopped the count early.
   size_t strong_killed = 0;
   bool strong_complete = true;
+  // The same over PIT's default mutants of the class itself (GoalModel::IsPitDefaultMutant).
+  size_t strong_pit_killed = 0, strong_pit_total = 0;
   // Assertion filtering (when SuiteContext::goals is set): value assertions before and after,
   // and whether every test was filtered within the time cap.
   size_t assertions_before = 0, assertions_after = 0;

@@ -339,6 +339,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.observer_calls_kept = outcome.observer_calls_kept;
   report.strong_killed = outcome.strong_killed;
   report.strong_complete = outcome.strong_complete;
+  report.strong_pit_killed = outcome.strong_pit_killed;
+  report.strong_pit_total = outcome.strong_pit_total;
   // Goals reached by the search (archive) or the final suite are never blamed.
   absl::flat_hash_set<int32_t> reached = outcome.covered;
   for (int32_t g : model.goals()) {

@@ -137,10 +137,12 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   }
   if (r.weak_mutation) {
     j["weak_mutation"] = {{"killed", r.mutants_killed}, {"total", r.mutants_total}};
-    j["strong_mutation"] = {{"killed", r.strong_killed},
-                            {"total", r.mutants_total},
-                            {"complete", r.strong_complete},
-                            {"operators", kMutationOperators}};
+    j["strong_mutation"] = {
+        {"killed", r.strong_killed},
+        {"total", r.mutants_total},
+        {"complete", r.strong_complete},
+        {"operators", kMutationOperators},
+        {"pit_defaults", {{"killed", r.strong_pit_killed}, {"total", r.strong_pit_total}}}};
     j["assertions"] = {{"before_filtering", r.assertions_before},
                        {"after_filtering", r.assertions_after},
                        {"filter_complete", r.assertion_filter_complete},
@@ -202,6 +204,11 @@ void PrintSummary(const SuiteReport& r) {
                 r.strong_killed, r.mutants_total,
                 r.mutants_total > 0 ? 100.0 * r.strong_killed / r.mutants_total : 0.0,
                 r.strong_complete ? "" : " (time cap hit: a lower bound)");
+    std::printf(
+        "  PIT's mutants:   %zu/%zu killed (%.1f%%; its default mutators but void calls, in "
+        "this class alone)\n",
+        r.strong_pit_killed, r.strong_pit_total,
+        r.strong_pit_total > 0 ? 100.0 * r.strong_pit_killed / r.strong_pit_total : 0.0);
     std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n", r.assertions_after,
                 r.assertions_before,
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");

@@ -57,6 +57,7 @@ struct SuiteReport {
   size_t observer_calls = 0, observer_calls_kept = 0;  // generate/search/observers.h
   size_t strong_killed = 0;  // of mutants_total, killed for real (finish_suite.h)
   bool strong_complete = true;
+  size_t strong_pit_killed = 0, strong_pit_total = 0;  // PIT's default mutants only
   std::string run_failure;  // SuiteOutcome::run_failure and the fields after it
   int run_breakers = 0;
   bool run_breakers_complete = true;

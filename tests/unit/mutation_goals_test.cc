@@ -1,5 +1,5 @@
 // Weak mutation goals of GoalModel (generate/goals/goals.h) on a small synthetic plan and synthetic
-// probe logs: ROR mutant goals are created when their conditional first runs (5 for a
+// probe logs: ROR mutant goals are created when their conditional first runs (6 for a
 // relational jump, 1 for a reference compare), operator mutants (AOR, bitwise, shift) up
 // front from the plan's mutation sites; killed ones are reached, the fitness is 0 / 0.5 /
 // 1 + approach, and DynaMOSA releases operator mutants with their site's control deps; off
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "generate/goals/goals.h"
+#include "instrument/mutation_ops.h"
 
 namespace jtg::generate {
 namespace {
@@ -262,6 +263,41 @@ TEST(MutationGoals, PitMutantsComeFromTheSiteList) {
   EXPECT_EQ(std::count(released.begin(), released.end(), m[Key(23, kIncrements)]), 0);
   released = goals.Released({4});
   EXPECT_EQ(std::count(released.begin(), released.end(), m[Key(23, kIncrements)]), 1);
+}
+
+// PIT's default mutants of the class itself: MATH's one replacement per operator,
+// CONDITIONALS_BOUNDARY and REMOVE_CONDITIONALS_*_ELSE per jump (counted from the opcode for
+// a jump never run), and the PIT returns; no other AOR/BOR/ROR mutant.
+TEST(MutationGoals, PitDefaultMutantsAreASubsetCountedWithJumpsNeverRun) {
+  EXPECT_EQ(instrument::PitMathReplacement(kIadd), kIsub);
+  EXPECT_EQ(instrument::PitMathReplacement(kIrem), kImul);
+  EXPECT_EQ(instrument::PitMathReplacement(kIxor), kIand);
+  EXPECT_EQ(instrument::PitMathReplacement(0x79), 0x7b);  // lshl -> lshr
+  EXPECT_EQ(instrument::PitMathReplacement(0x7d), 0x79);  // lushr -> lshl
+  EXPECT_EQ(instrument::PitMathReplacement(0x6f), 0x6b);  // ddiv -> dmul
+  EXPECT_EQ(instrument::PitMathReplacement(0xac), 0);     // not an operator
+
+  constexpr int32_t kAreturn = 0xb0, kNull = 0x104;
+  instrument::ClassPlan p = PlanWithSites();
+  p.methods[0].branches[0].opcode = 0xa2;  // if_icmpge: order, 2 PIT mutants
+  p.methods[0].branches[1].opcode = 0xc6;  // ifnull: equality, 1
+  p.methods[0].mutation_sites.push_back(instrument::MutationSite{22, 7, 12, kAreturn, {}, {kNull}});
+  CoverageModel cov(p);
+  GoalModel goals(cov, {}, true);
+  // 2 + 1 for the jumps (neither ran yet), 1 + 1 MATH, 1 NULL_RETURNS.
+  EXPECT_EQ(goals.PitDefaultScore({}), (std::pair<size_t, size_t>{0, 6}));
+  // Jump 4 (ge) runs: its mutants exist; only ge -> gt (4) and the always-taken jump are PIT's.
+  goals.Evaluate({}, Exec({1, 4}, {{4, -1 - 3}}));
+  auto m = Mutants(goals);
+  absl::flat_hash_set<int32_t> all;
+  for (const auto& [key, id] : m) all.insert(id);
+  std::set<std::string> pit;
+  for (const auto& [key, id] : m) {
+    if (goals.IsPitDefaultMutant(id)) pit.insert(key);
+  }
+  EXPECT_EQ(pit, (std::set<std::string>{Key(4, 4), Key(4, 6), Key(20, kIsub), Key(21, kIor),
+                                        Key(22, kNull)}));
+  EXPECT_EQ(goals.PitDefaultScore(all), (std::pair<size_t, size_t>{5, 6}));
 }
 
 }  // namespace

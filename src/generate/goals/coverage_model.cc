@@ -83,6 +83,9 @@ void CoverageModel::AddPlan(const instrument::ClassPlan& plan, uint16_t index) {
     // The static initializer runs once, at load, before any test: its mutants cannot be
     // killed by a test (its ROR mutants are never created either).
     if (m.name != "<clinit>") {
+      for (const auto& br : m.branches) {
+        if (index == 0) cut_jumps_[br.id] = br.opcode;
+      }
       for (const auto& site : m.mutation_sites) {
         mutation_sites_[site.id] = site;
         goal_method_[site.id] = m.name;

@@ -97,6 +97,9 @@ class CoverageModel {
   // Weak-mutation sites of the counted methods but the static initializer (plan.h
   // MutationSite), by site id; empty unless the class was instrumented with
   // instrument::Options::mutation. Not goals here.
+  // The conditional jumps of the class under test itself (not its nested classes) but its
+  // static initializer: taken-outcome goal id -> the jump's opcode.
+  const std::map<int32_t, uint8_t>& cut_jumps() const { return cut_jumps_; }
   const std::map<int32_t, instrument::MutationSite>& mutation_sites() const {
     return mutation_sites_;
   }
@@ -130,6 +133,7 @@ class CoverageModel {
   absl::flat_hash_map<int32_t, BlockWeight> weights_;  // every block of counted methods
   std::string class_name_;
   std::map<int32_t, instrument::MutationSite> mutation_sites_;
+  std::map<int32_t, uint8_t> cut_jumps_;
 };
 
 }  // namespace jtg::generate

@@ -31,6 +31,7 @@ GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePt
       int32_t id = Dynamic(GoalKind::kWeakMutation,
                            "mutant:" + std::to_string(site) + ":" + std::to_string(k));
       mutant_site_[id] = site;
+      mutant_k_[id] = k;
       site_mutant_[{site, k}] = id;
     }
   }
@@ -54,6 +55,7 @@ int32_t GoalModel::MutantGoal(int32_t cond, int32_t k) {
   int32_t id =
       Dynamic(GoalKind::kWeakMutation, "mutant:" + std::to_string(cond) + ":" + std::to_string(k));
   mutant_cond_[id] = cond;
+  mutant_k_[id] = k;
   return id;
 }
 
@@ -253,6 +255,41 @@ size_t GoalModel::CountOf(GoalKind k, const absl::flat_hash_set<int32_t>& covere
   }
   if (total != nullptr) *total = t;
   return n;
+}
+
+bool GoalModel::IsPitDefaultMutant(int32_t goal) const {
+  auto mk = mutant_k_.find(goal);
+  if (mk == mutant_k_.end()) return false;
+  const int32_t k = mk->second;
+  if (auto s = mutant_site_.find(goal); s != mutant_site_.end()) {
+    if (coverage_.IsNested(s->second)) return false;
+    if (k >= instrument::kPitMutantBase) return true;
+    const auto& site = coverage_.mutation_sites().at(s->second);
+    return k == instrument::PitMathReplacement(site.opcode);
+  }
+  auto c = mutant_cond_.find(goal);
+  if (c == mutant_cond_.end() || coverage_.IsNested(c->second)) return false;
+  if (k == 6) return true;  // the jump always taken
+  auto op = ror_op_.find(c->second);
+  if (op == ror_op_.end()) return false;
+  static constexpr int32_t kBoundary[] = {-1, -1, 5, 4, 3, 2};  // eq ne lt ge gt le
+  return op->second >= 0 && op->second < 6 && kBoundary[op->second] == k;
+}
+
+std::pair<size_t, size_t> GoalModel::PitDefaultScore(
+    const absl::flat_hash_set<int32_t>& killed) const {
+  size_t n = 0, total = 0;
+  for (int32_t g : killed) n += IsPitDefaultMutant(g) ? 1 : 0;
+  for (const auto& [id, opcode] : coverage_.cut_jumps()) {
+    const bool order = (opcode >= 0x9b && opcode <= 0x9e) || (opcode >= 0xa1 && opcode <= 0xa4);
+    total += order ? 2 : 1;
+  }
+  for (const auto& [id, site] : coverage_.mutation_sites()) {
+    if (coverage_.IsNested(id)) continue;
+    for (int32_t k : site.mutants) total += k >= instrument::kPitMutantBase ? 1 : 0;
+    total += instrument::IsMutableOperator(site.opcode) ? 1 : 0;
+  }
+  return {n, total};
 }
 
 std::string GoalModel::Describe(int32_t goal) const {

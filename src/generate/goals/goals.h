@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -85,6 +86,17 @@ class GoalModel : public Objectives {
   // The goal of mutant k of conditional or mutation site `id` (as logged in
   // ExecResult::mutants), or -1 when no such goal has been created.
   int32_t FindMutantGoal(int32_t id, int32_t k) const;
+  // Whether mutant goal `goal` is one of PIT's default mutants (PIT 1.x DEFAULTS group) in
+  // the class under test itself, not a nested class: CONDITIONALS_BOUNDARY (the relational
+  // mutant lt <-> le or gt <-> ge of the bytecode jump), REMOVE_CONDITIONALS_*_ELSE (k = 6),
+  // MATH (instrument::PitMathReplacement), and the PIT returns, increments and negations.
+  // VOID_METHOD_CALLS has no goal here. False for other goals.
+  bool IsPitDefaultMutant(int32_t goal) const;
+  // {killed, total} over PIT's default mutants of the class itself: those of `killed` that
+  // are IsPitDefaultMutant, and all there are, the mutants of conditionals never run
+  // included (counted from the jump's opcode: REMOVE_CONDITIONALS_*_ELSE for every jump,
+  // CONDITIONALS_BOUNDARY for an order compare).
+  std::pair<size_t, size_t> PitDefaultScore(const absl::flat_hash_set<int32_t>& killed) const;
   // Readable name of a goal for reports; for a mutant "mutant:<id>:<k> (AOR iadd->isub, line
   // 12)" (ROR mutants name the bytecode operators, e.g. "ROR ge->lt"; PIT mutants the mutator
   // and the instruction, e.g. "NULL_RETURNS areturn, line 7"); "" if unknown.
@@ -109,7 +121,8 @@ class GoalModel : public Objectives {
   absl::flat_hash_map<int32_t, int32_t> mutant_cond_;  // ROR mutant goal -> conditional's id
   absl::flat_hash_map<int32_t, int32_t> mutant_site_;  // operator mutant goal -> site id
   absl::flat_hash_map<std::pair<int32_t, int32_t>, int32_t> site_mutant_;  // (site, k) -> goal
-  absl::flat_hash_map<int32_t, int32_t> ror_op_;  // conditional -> original operator index
+  absl::flat_hash_map<int32_t, int32_t> ror_op_;    // conditional -> original operator index
+  absl::flat_hash_map<int32_t, int32_t> mutant_k_;  // mutant goal -> its mutant index k
 };
 
 }  // namespace jtg::generate

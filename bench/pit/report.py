@@ -145,8 +145,10 @@ def main():
             jtg[c] = None
 
     print("| class | mutants | gen tests run (failing) | gen killed | gen score | gen strength |"
-          " hand killed | hand score | hand strength | jtestgen: branches, own strong mutants |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          " hand killed | hand score | hand strength | jtestgen: branches, own strong mutants |"
+          " jtestgen's PIT-default score (points from PIT's) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    agree = [0, 0]  # classes within 5 points of PIT's score, classes compared
     tot = {"gen": [0, 0, 0], "hand": [0, 0, 0]}
     ntests = nfail = 0
     for c in classes:
@@ -170,20 +172,30 @@ def main():
             tests = "none written"
         mutants = str(g[0]) if not h or h[0] == g[0] else "%d/%d" % (g[0], h[0])
         hk = "%d | %s | %s" % (h[1], pct(h[1], h[0]), pct(h[1], h[2])) if h else "- | - | -"
-        own = "-"
+        own = pitlike = "-"
         if r:
             b = r.get("branches") or {}
             sm = r.get("strong_mutation") or {}
             own = "%s/%s, %s/%s" % (b.get("covered", "?"), b.get("total", "?"),
                                     sm.get("killed", "?"), sm.get("total", "?"))
-        print("| %s | %s | %s | %d | %s | %s | %s | %s |" % (
-            simple, mutants, tests, g[1], pct(g[1], g[0]), pct(g[1], g[2]), hk, own))
+            pd = sm.get("pit_defaults") or {}
+            if pd.get("total") and g[0]:
+                diff = 100.0 * pd["killed"] / pd["total"] - 100.0 * g[1] / g[0]
+                agree[0] += abs(diff) <= 5
+                agree[1] += 1
+                pitlike = "%d/%d, %s (%+.1f)" % (pd["killed"], pd["total"],
+                                                 pct(pd["killed"], pd["total"]), diff)
+        print("| %s | %s | %s | %d | %s | %s | %s | %s | %s |" % (
+            simple, mutants, tests, g[1], pct(g[1], g[0]), pct(g[1], g[2]), hk, own, pitlike))
     g, h = tot["gen"], tot["hand"]
     hk = ("**%d** | **%s** | **%s**" % (h[1], pct(h[1], h[0]), pct(h[1], h[2]))
           if hand is not None else "- | - | -")
-    print("| **total** | **%d** | **%d (%d)** | **%d** | **%s** | **%s** | %s | |" % (
+    print("| **total** | **%d** | **%d (%d)** | **%d** | **%s** | **%s** | %s | | |" % (
         g[0], ntests, nfail, g[1], pct(g[1], g[0]), pct(g[1], g[2]), hk))
     print()
+    if agree[1]:
+        print("jtestgen's PIT-default score within 5 points of PIT's: %d of %d classes." % tuple(agree))
+        print()
     print("Covered mutants: generated %d/%d%s." % (
         g[2], g[0], ("; hand-written %d/%d" % (h[2], h[0])) if hand is not None else ""))
 

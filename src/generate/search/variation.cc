@@ -5,7 +5,6 @@
 #include "coverage/excluded_classes.h"
 #include "generate/search/minimizer.h"
 #include "generate/values/generic_params.h"
-#include "generate/values/related_strings.h"
 
 namespace jtg::generate {
 
@@ -114,16 +113,7 @@ bool Variation::ChangeStatements(TestCase& t) {
     if (!rng_.Chance(p)) continue;
     Stmt& s = t.stmts[i];
     if (s.kind == StmtKind::kLiteral) {
-      // A string may become one related to another string of the test (related_strings.h).
-      std::optional<std::u16string> related;
-      if (s.lit.type == 's' && s.lit.n_mult == 0 && rng_.Chance(0.2)) {
-        related = RelatedString(rng_, t, u_.seeds().strings, static_cast<int>(i));
-      }
-      if (related) {
-        s.lit.s = std::move(*related);
-      } else {
-        ChangeLiteral(s.lit);
-      }
+      ChangeLiteral(s.lit);
       any = true;
     } else if ((s.kind == StmtKind::kCall || s.kind == StmtKind::kNewArray ||
                 s.kind == StmtKind::kNewCollection || s.kind == StmtKind::kLambda) &&

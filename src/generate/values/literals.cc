@@ -3,7 +3,6 @@
 #include <cmath>
 #include <limits>
 
-#include "generate/values/related_strings.h"
 #include "generate/values/value_factory.h"
 
 namespace jtg::generate {
@@ -75,13 +74,7 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
     return rng_.Between(-2048, 2048);
   };
   switch (kind) {
-    case 's': {
-      // Now and then a string related to one the test already holds (related_strings.h).
-      std::optional<std::u16string> related;
-      if (rng_.Chance(0.25)) related = RelatedString(rng_, tc, seeds.strings, -1);
-      s.lit.s = related ? std::move(*related) : RandomString();
-      break;
-    }
+    case 's': s.lit.s = RandomString(); break;
     case 'Z': s.lit.i = rng_.Chance(0.5) ? 1 : 0; break;
     case 'B': s.lit.i = ((some_int() & 0xFF) ^ 0x80) - 0x80; break;  // a byte, sign-extended
     case 'S': s.lit.i = static_cast<int16_t>(some_int()); break;

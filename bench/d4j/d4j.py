@@ -65,7 +65,7 @@ DEPS = {
     "Compress": ["org/tukaani/xz/1.8/xz-1.8.jar", "org/brotli/dec/0.1.2/dec-0.1.2.jar",
                  "zstd-jni-1.3.4-3.jar"],
     "JacksonCore": [],
-    "Jsoup": [],
+    "Jsoup": ["commons-lang/commons-lang/2.4/commons-lang-2.4.jar"],
     "JxPath": ["commons-beanutils/commons-beanutils/1.7.0/commons-beanutils-1.7.0.jar",
                "commons-logging/commons-logging/1.1/commons-logging-1.1.jar",
                "jdom/jdom/1.0/jdom-1.0.jar", "jspapi/jsp-api/2.0/jsp-api-2.0.jar",

@@ -306,13 +306,13 @@ def prepare():
 
 
 # ------------------------------------------------------------------------------------------ run
-def junit_run(test_classes, tests_dir, cp, out, cwd):
+def junit_run(test_classes, tests_dir, cp, out, cwd, jvm_args=()):
     """Runs the test classes with the JUnit console launcher; returns ({test: status}, note)."""
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     shutil.rmtree(cwd, ignore_errors=True)
     os.makedirs(cwd)
-    cmd = [JAVA, "-Xmx1g", "-Djava.awt.headless=true", "-cp", ":".join([CONSOLE, tests_dir] + cp),
+    cmd = [JAVA, "-Xmx1g", "-Djava.awt.headless=true"] + list(jvm_args) + ["-cp", ":".join([CONSOLE, tests_dir] + cp),
            "org.junit.platform.console.ConsoleLauncher", "--disable-banner", "--details=none",
            "--disable-ansi-colors", "--reports-dir", out,
            "--config", "junit.jupiter.execution.timeout.default=20 s",
@@ -486,6 +486,93 @@ def run(tool, binary):
     return rdir
 
 
+# ------------------------------------------------------------------------------------ diagnose
+def patch_lines(patch):
+    """{file: [lines of the fixed version the patch changes]}; for a pure insertion, the lines
+    around it."""
+    res = {}
+    cur = None
+    for l in patch.splitlines():
+        if l.startswith("--- a/"):
+            cur = l[6:].strip()
+            res.setdefault(cur, set())
+            continue
+        if l.startswith("+++ "):
+            continue
+        m = re.match(r"@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@", l)
+        if m:
+            old = int(m.group(1))
+            minus = False
+            continue
+        if cur is None or not l or l[0] not in " -+":
+            continue
+        if l[0] == " ":
+            old += 1
+            minus = False
+        elif l[0] == "-":
+            res[cur].add(old)
+            old += 1
+            minus = True
+        elif not minus:  # pure insertion before fixed line `old`: the lines around it
+            res[cur].update((old - 1, old))
+    return {f: sorted(v) for f, v in res.items()}
+
+
+def diagnose(tag):
+    """Runs each fault's kept tests on the fixed version under JaCoCo (0.8.12 from Maven Central,
+    in $WORK/jacoco) and records whether they execute the lines the fault's patch changes."""
+    jdir = os.path.join(WORK, "jacoco")
+    agent = os.path.join(jdir, "org.jacoco.agent-0.8.12-runtime.jar")
+    cli = os.path.join(jdir, "org.jacoco.cli-0.8.12-nodeps.jar")
+    rdir = os.path.join(WORK, "run-" + tag)
+    meta = json.load(open(os.path.join(rdir, "run.json")))
+    extra_cp = []
+    if meta["tool"] == "randoop":
+        extra_cp = [os.path.join(WORK, "lib", "junit-4.12.jar"), os.path.join(WORK, "lib", "hamcrest-core-1.3.jar")]
+    for rj in sorted(glob.glob(os.path.join(rdir, "*", "result.json"))):
+        r = json.load(open(rj))
+        if "patch_lines_covered" in r:
+            continue
+        fdir = os.path.dirname(rj)
+        vdir = os.path.join(WORK, "versions", "%s-%d" % (r["project"], r["id"]))
+        info = json.load(open(os.path.join(vdir, "prep.json")))
+        plines = patch_lines(open(os.path.join(vdir, "src.patch")).read())
+        tdir = os.path.join(fdir, "tests")
+        classes = []
+        for x in glob.glob(os.path.join(fdir, "junit-fixed", "TEST-*.xml")):
+            for tc in ET.parse(x).getroot().iter("testcase"):
+                classes.append(tc.get("classname"))
+        classes = sorted(set(classes))
+        total = sum(len(v) for v in plines.values())
+        covered = 0
+        if classes:
+            exe = os.path.join(fdir, "jacoco.exec")
+            if os.path.exists(exe):
+                os.unlink(exe)
+            junit_run(classes, tdir, extra_cp + info["fixed_cp"], os.path.join(fdir, "junit-jacoco"),
+                      os.path.join(fdir, "cwd"), ["-javaagent:%s=destfile=%s" % (agent, exe)])
+            xml = os.path.join(fdir, "jacoco.xml")
+            subprocess.run([JAVA, "-jar", cli, "report", exe, "--classfiles", info["fixed_cp"][0],
+                            "--xml", xml], capture_output=True)
+            if os.path.exists(xml):
+                root = ET.parse(xml).getroot()
+                for f, lines in plines.items():
+                    pkg = os.path.dirname(os.path.relpath(f, info["src_root"]))
+                    base = os.path.basename(f)
+                    for pe in root.iter("package"):
+                        if pe.get("name") != pkg:
+                            continue
+                        for sf in pe.iter("sourcefile"):
+                            if sf.get("name") != base:
+                                continue
+                            hit = {int(le.get("nr")) for le in sf.iter("line") if int(le.get("ci")) > 0}
+                            covered += sum(1 for n in lines if n in hit)
+        r["patch_lines"] = total
+        r["patch_lines_covered"] = covered
+        json.dump(r, open(rj, "w"), indent=1)
+        log("%s-%d: patch lines covered %d/%d" % (r["project"], r["id"], covered, total))
+
+
 # --------------------------------------------------------------------------------------- report
 def load_run(tag):
     rdir = os.path.join(WORK, "run-" + tag)
@@ -519,12 +606,12 @@ def report(tags):
     for t, m, res in runs:
         w("## %s (`%s`)" % (m["tool"], t))
         w("")
-        w("| project | bug | class(es) | tests kept on fixed (failing on fixed) | detected | by which test | notes |")
-        w("|---|---|---|---|---|---|---|")
+        w("| project | bug | class(es) | tests kept on fixed (failing on fixed) | fault's lines run on fixed | detected | by which test | generation; notes |")
+        w("|---|---|---|---|---|---|---|---|")
         for k in keys:
             r = res.get(k)
             if r is None:
-                w("| %s | %d | | | not run | | |" % k)
+                w("| %s | %d | | | | not run | | |" % k)
                 continue
             by = "<br>".join("`%s`%s" % (d["test"].split(".")[-1], " (linkage)" if d["linkage"] else "")
                              for d in r["detected_by"][:3])
@@ -534,9 +621,10 @@ def report(tags):
                 "%s=%s" % (x, y) for x, y in g.items() if x in ("rc", "seconds", "branches")))
                 for c, g in r["gen"].items())
             notes = "; ".join(r["notes"][:3])
-            w("| %s | %d | %s | %d (%d) | %s | %s | %s |" % (
+            cov = ("%d/%d" % (r["patch_lines_covered"], r["patch_lines"])) if "patch_lines" in r else "?"
+            w("| %s | %d | %s | %d (%d) | %s | %s | %s | %s |" % (
                 r["project"], r["id"], ", ".join(c.split(".")[-1] for c in r["classes"]), r["kept"],
-                r["failing_on_fixed"], "**yes**" if r["detected"] else "no", by,
+                r["failing_on_fixed"], cov, "**yes**" if r["detected"] else "no", by,
                 (gen + ("; " + notes if notes else "")).replace("|", "/")))
         w("")
     w("## Per project")
@@ -577,6 +665,8 @@ if __name__ == "__main__":
         prepare()
     elif cmd == "run":
         run(sys.argv[2], sys.argv[3])
+    elif cmd == "diagnose":
+        diagnose(sys.argv[2])
     elif cmd == "report":
         report(sys.argv[2:])
     else:

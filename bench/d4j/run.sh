@@ -26,7 +26,11 @@
 #       not counted).
 #   (3) the same with Randoop (`gentests --testclass=C --time-limit=$BUDGET --randomseed=$SEED
 #       --no-error-revealing-tests=true`, regression tests only) when RANDOOP_ALL_JAR is given.
-#   (4) the Markdown report: per fault (project, bug id, classes, tests kept on fixed and failing
+#   (4) diagnosis (DIAG=1, the default): each fault's kept tests run once more on the fixed version
+#       under JaCoCo 0.8.12 (agent and CLI jars from Maven Central in $WORK/jacoco, fetched with
+#       Maven 3.9.9 when missing), to say whether they execute the lines the fault's patch changes
+#       (for a pure insertion: the lines around it).
+#   (5) the Markdown report: per fault (project, bug id, classes, tests kept on fixed and failing
 #       on fixed, detected, by which test, generation exit code/time/branches, notes), per-project
 #       totals, skipped faults; written to $WORK/d4j-$TAG.md and printed.
 # Resumable: a fault with a result.json in $WORK/run-$TAG is not run again (same TAG).
@@ -43,6 +47,7 @@
 #                        mirrors are /work/.mirror/{apache+commons-math,apache+commons-compress,
 #                        FasterXML+jackson-core,jhy+jsoup,apache+commons-jxpath}/repo, brought
 #                        by the search tool's `fetch github:<owner>/<name>`
+#   DIAG=1               0: no JaCoCo diagnosis; MVN: Maven binary for the JaCoCo jars
 #   JUNIT_CONSOLE        junit-platform-console-standalone jar (default Debian's, /usr/share/java)
 # Needs: JDK 17 (java, javac), git, python3. Time: about 2 minutes per fault for jtestgen at
 # 60 s (one class each), plus about 15 s per fault to build the versions the first time.
@@ -57,12 +62,22 @@ mkdir -p "$WORK/run-$TAG"
 # a private copy of the binary (self-contained), so that a rebuild during the run changes nothing
 JTG="$WORK/run-$TAG/jtestgen"
 [[ -x "$JTG" ]] || cp "$1" "$JTG"
+if [[ "${DIAG:-1}" == 1 && ! -f "$WORK/jacoco/org.jacoco.cli-0.8.12-nodeps.jar" ]]; then
+  MVN="${MVN:-/work/pitwork/tools/apache-maven-3.9.9/bin/mvn}"
+  for a in org.jacoco:org.jacoco.cli:0.8.12:jar:nodeps org.jacoco:org.jacoco.agent:0.8.12:jar:runtime; do
+    JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}" "$MVN" -B -q dependency:copy \
+      -Dartifact=$a -DoutputDirectory="$WORK/jacoco" >&2
+  done
+fi
 python3 "$HERE/d4j.py" prepare
 BINARY_ORIG="$1" python3 "$HERE/d4j.py" run jtestgen "$JTG"
 TAGS=("$TAG")
 if [[ $# -ge 2 ]]; then
   TAG="$TAG-randoop" python3 "$HERE/d4j.py" run randoop "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
   TAGS+=("$TAG-randoop")
+fi
+if [[ "${DIAG:-1}" == 1 ]]; then
+  for t in "${TAGS[@]}"; do python3 "$HERE/d4j.py" diagnose "$t"; done
 fi
 python3 "$HERE/d4j.py" report "${TAGS[@]}" | tee "$WORK/d4j-$TAG.md"
 rm -f "$JTG"

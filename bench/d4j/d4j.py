@@ -388,9 +388,10 @@ def run(tool, binary):
     seed = int(os.environ.get("SEED", "1"))
     rdir = os.path.join(WORK, "run-" + tag)
     os.makedirs(rdir, exist_ok=True)
-    json.dump({"tool": tool, "binary": os.environ.get("BINARY_ORIG", binary), "budget": budget, "seed": seed,
-               "jtg_args": os.environ.get("JTG_ARGS", ""), "start": time.ctime()},
-              open(os.path.join(rdir, "run.json"), "w"))
+    if not os.path.exists(os.path.join(rdir, "run.json")):  # kept when the run is resumed
+      json.dump({"tool": tool, "binary": os.environ.get("BINARY_ORIG", binary), "budget": budget, "seed": seed,
+                 "jtg_args": os.environ.get("JTG_ARGS", ""), "start": time.ctime()},
+                open(os.path.join(rdir, "run.json"), "w"))
     if os.environ.get("FAULTS"):
         faults = [f.rsplit("-", 1) for f in os.environ["FAULTS"].split()]
     else:
@@ -617,9 +618,13 @@ def report(tags):
                              for d in r["detected_by"][:3])
             if len(r["detected_by"]) > 3:
                 by += "<br>+%d more" % (len(r["detected_by"]) - 3)
-            gen = "; ".join("%s: %s" % (c.split(".")[-1], ", ".join(
-                "%s=%s" % (x, y) for x, y in g.items() if x in ("rc", "seconds", "branches")))
-                for c, g in r["gen"].items())
+            def g_str(g):
+                t = "exit %s, %s s" % (g.get("rc"), g.get("seconds"))
+                if isinstance(g.get("branches"), dict):
+                    t += ", branches %s/%s" % (g["branches"].get("covered"), g["branches"].get("total"))
+                return t
+            gen = "; ".join(("%s: " % c.split(".")[-1] if len(r["gen"]) > 1 else "") + g_str(g)
+                            for c, g in r["gen"].items())
             notes = "; ".join(r["notes"][:3])
             cov = ("%d/%d" % (r["patch_lines_covered"], r["patch_lines"])) if "patch_lines" in r else "?"
             w("| %s | %d | %s | %d (%d) | %s | %s | %s | %s |" % (
@@ -629,9 +634,11 @@ def report(tags):
         w("")
     w("## Per project")
     w("")
+    w("Detected / faults the tool was run on (a partial run counts only the faults it reached).")
+    w("")
     w("| project | faults | " + " | ".join("%s detected" % m["tool"] for _, m, _ in runs) + " |")
     w("|---|---|" + "---|" * len(runs))
-    tot = [0] * len(runs)
+    tot = [[0, 0] for _ in runs]
     n_all = 0
     for p in order:
         ks = [k for k in keys if k[0] == p]
@@ -640,11 +647,22 @@ def report(tags):
         n_all += len(ks)
         cells = []
         for i, (_, _, res) in enumerate(runs):
-            d = sum(1 for k in ks if res.get(k, {}).get("detected"))
-            tot[i] += d
-            cells.append("%d (%.0f %%)" % (d, 100.0 * d / len(ks)))
+            ran = [k for k in ks if k in res]
+            d = sum(1 for k in ran if res[k].get("detected"))
+            tot[i][0] += d
+            tot[i][1] += len(ran)
+            cells.append("%d/%d (%.0f %%)" % (d, len(ran), 100.0 * d / max(1, len(ran))))
         w("| %s | %d | %s |" % (p, len(ks), " | ".join(cells)))
-    w("| **total** | %d | %s |" % (n_all, " | ".join("**%d (%.0f %%)**" % (d, 100.0 * d / max(1, n_all)) for d in tot)))
+    w("| **total** | %d | %s |" % (n_all, " | ".join("**%d/%d (%.0f %%)**" % (d, n, 100.0 * d / max(1, n))
+                                                  for d, n in tot)))
+    if len(runs) == 2:
+        both = [k for k in keys if k in runs[0][2] and k in runs[1][2]]
+        a = sum(1 for k in both if runs[0][2][k]["detected"])
+        b = sum(1 for k in both if runs[1][2][k]["detected"])
+        ab = sum(1 for k in both if runs[0][2][k]["detected"] and runs[1][2][k]["detected"])
+        w("")
+        w("On the %d faults both ran: %s %d, %s %d, both %d, either %d." % (
+            len(both), runs[0][1]["tool"], a, runs[1][1]["tool"], b, ab, a + b - ab))
     w("")
     sk = os.path.join(WORK, "faults-skipped.tsv")
     if os.path.exists(sk) and open(sk).read().strip():

@@ -371,8 +371,10 @@ def gen_randoop(jar, cls, cp, out, budget, seed):
             cls.rsplit(".", 1)[-1].replace("$", "_")] + os.environ.get("RANDOOP_ARGS", "").split()
     t0 = time.time()
     os.makedirs(out, exist_ok=True)
+    # Randoop 4.0.4 cannot stop a call that does not return (seen on Math-60): its run is ended
+    # 4 minutes after the time limit and the class counted as generating nothing
     with open(out + ".log", "w") as lf:
-        r = subprocess.run(args, stdout=lf, stderr=subprocess.STDOUT, timeout=budget * 10 + 600,
+        r = subprocess.run(args, stdout=lf, stderr=subprocess.STDOUT, timeout=budget + 240,
                            cwd=out)
     return r.returncode, time.time() - t0
 

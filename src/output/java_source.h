@@ -61,6 +61,8 @@ class TypeNamer {
   std::string Name(const classfile::TypeDesc& t);
   // "import a.b.C;" lines for the classes named so far, sorted.
   std::vector<std::string> Imports() const;
+  // The file's package (binary name, "a.b"; "" for the unnamed package).
+  const std::string& package_name() const { return package_; }
 
  private:
   std::string package_;

@@ -234,14 +234,25 @@ std::string MethodWriter::Matcher(const TypeDesc& p) const {
   return "(" + namer_.Name(p) + ") any()";
 }
 
+bool MethodWriter::Accessible(const TypeDesc& t) const {
+  if (t.class_name.empty() || !oracle_.is_public || oracle_.is_public(t.class_name)) return true;
+  const size_t slash = t.class_name.rfind('/');
+  const std::string pkg = slash == std::string::npos ? "" : t.class_name.substr(0, slash);
+  return classfile::ToBinary(pkg) == namer_.package_name();
+}
+
 std::string MethodWriter::Arg(int i, const TypeDesc* want) const {
   const Stmt& s = tc_.stmts[static_cast<size_t>(i)];
+  // A public method may take a parameter of a class the test cannot name (a package-private
+  // base class): the argument, of a public subclass, then goes without the cast.
+  if (want != nullptr && !Accessible(*want)) want = Accessible(s.type) ? &s.type : nullptr;
   bool cast = want != nullptr && want->Descriptor() != s.type.Descriptor();
   if (!names_[static_cast<size_t>(i)].empty() && !Inlinable(static_cast<size_t>(i))) {
     return cast ? "(" + namer_.Name(*want) + ") " + names_[static_cast<size_t>(i)]
                 : names_[static_cast<size_t>(i)];
   }
   if (s.kind == StmtKind::kNull) {
+    if (want == nullptr && !Accessible(s.type)) return "null";
     return "(" + namer_.Name(want != nullptr ? *want : s.type) + ") null";
   }
   if (s.kind == StmtKind::kLiteral) {

@@ -57,6 +57,8 @@ class MethodWriter {
 
   // Expression for using statement `i` where type `want` is expected (nullptr: no cast).
   std::string Arg(int i, const classfile::TypeDesc* want) const;
+  // Whether the test class may name type `t` (a public class, or one of its own package).
+  bool Accessible(const classfile::TypeDesc& t) const;
 
   // The arguments from index `first` on, comma-separated.
   std::string Args(const testcase::Stmt& s, size_t first = 0) const;

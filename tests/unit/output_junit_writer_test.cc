@@ -53,6 +53,47 @@ WrittenTest CallTest(bool throws) {
   return t;
 }
 
+// A public constructor whose parameter type the test cannot name (package-private in another
+// package, as jsoup's Parser(TreeBuilder)): its argument of a public subclass goes uncast, so
+// the file compiles (issue 39, Defects4J Jsoup-36).
+TEST(JUnitWriter, NoCastToAClassTheTestCannotName) {
+  auto sub = std::make_shared<testcase::Callable>();
+  sub->owner = "p/XmlTreeBuilder";
+  sub->name = "<init>";
+  sub->descriptor = "()V";
+  sub->desc = *classfile::ParseMethodDescriptor(sub->descriptor);
+  auto parser = std::make_shared<testcase::Callable>();
+  parser->owner = "p/Parser";
+  parser->name = "<init>";
+  parser->descriptor = "(Lp/TreeBuilder;)V";
+  parser->desc = *classfile::ParseMethodDescriptor(parser->descriptor);
+  WrittenTest t;
+  Stmt made;
+  made.kind = StmtKind::kCall;
+  made.callable = sub;
+  made.type = *classfile::ParseFieldDescriptor("Lp/XmlTreeBuilder;");
+  Stmt call = made;
+  call.callable = parser;
+  call.args = {0};
+  call.type = *classfile::ParseFieldDescriptor("Lp/Parser;");
+  t.test.stmts = {made, call};
+  testcase::Observed o;
+  o.kind = testcase::Observed::kObject;
+  t.result.values = {o, o};
+  TypeOracle oracle = Oracle();
+  oracle.is_public = [](const std::string& n) { return n != "p/TreeBuilder"; };
+  WriterOptions opts;
+  opts.cut_internal_name = "q/Cut";
+  JavaFile f = WriteJUnit({t}, opts, oracle);
+  EXPECT_NE(f.source.find("new Parser(xmlTreeBuilder0)"), std::string::npos) << f.source;
+  EXPECT_EQ(f.source.find("TreeBuilder)"), std::string::npos) << f.source;
+  // In the class's own package the cast stays.
+  opts.cut_internal_name = "p/Cut";
+  JavaFile same = WriteJUnit({t}, opts, oracle);
+  EXPECT_NE(same.source.find("new Parser((TreeBuilder) xmlTreeBuilder0)"), std::string::npos)
+      << same.source;
+}
+
 TEST(JUnitWriter, WritesCallsAssertionsAndExpectedExceptions) {
   WriterOptions opts;
   opts.cut_internal_name = "com/example/Util";

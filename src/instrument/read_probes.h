@@ -1,8 +1,8 @@
 // Read probes for the redundancy oracle of `jtestgen perf` (perf/read_oracle.h): one loop of
 // one method is rewritten so that jtestgen/rt/Reads records, per execution and iteration of
 // the loop, the values its body reads. Toddler's instrumentation (Nistor, Song, Marinov, Lu,
-// "Toddler: Detecting Performance Problems via Similar Memory-Access Patterns", ICSE 2013;
-// ../shared/techniques/whitesyn.md §10), restricted to one loop: the oracle asks about the
+// "Toddler: Detecting Performance Problems via Similar Memory-Access Patterns", ICSE 2013, as
+// WhiteSyn uses it), restricted to one loop: the oracle asks about the
 // inner loop of a nested pair only, and reads in its callees are not recorded.
 //
 // What is inserted (stack-neutral and branch-free like every probe, instrument.h, so the

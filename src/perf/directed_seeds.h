@@ -1,5 +1,6 @@
-// Directed seed tests for `jtestgen perf`: Glider's input patterns (Glider,
-// ../shared/techniques/glider.md §6: element patterns all distinct / all equal / disjoint,
+// Directed seed tests for `jtestgen perf`: Glider's input patterns (Dhok and Ramanathan,
+// "Directed test generation to detect loop inefficiencies", FSE 2016: element patterns all
+// distinct / all equal / disjoint,
 // sizes equal / smaller / larger) and WhiteSyn's populated receivers, built with the bulk
 // statements of test_case.h (kRepeat, scaled literals) so one test scales with its size
 // parameter n.

@@ -4,7 +4,7 @@
 // A redundant traversal is confirmed when the iteration count of its loops grows with
 // exponent >= kConfirmExponent in the input size (and the fit is good), while the input
 // itself (the work a linear algorithm needs) grows linearly; a long loop is confirmed when
-// one execution reached mu iterations (WhiteSyn's goal, ../shared/techniques/whitesyn.md §7).
+// one execution reached mu iterations (WhiteSyn's goal: Linggi, MSc thesis, ETH Zurich, 2018).
 // Pure functions; no state.
 #pragma once
 

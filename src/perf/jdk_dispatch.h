@@ -1,5 +1,5 @@
-// The JDK side of the perf analyses' static dispatch (WhiteSyn §9, "implementation
-// whitelist"; ../shared/techniques/whitesyn.md): an open JDK collection type is followed
+// The JDK side of the perf analyses' static dispatch (WhiteSyn's "implementation whitelist":
+// Linggi, MSc thesis, ETH Zurich, 2018): an open JDK collection type is followed
 // only into a few java.util implementations, and only the code of a small set of java.util
 // classes is read at all. Every other JDK class is opaque: its loops are neither looked for
 // nor counted (they are also the classes the perf transformer leaves uninstrumented).

@@ -1,4 +1,5 @@
-// WhiteSyn's fitness for loop goals (../shared/techniques/whitesyn.md §7; Luo et al.), all
+// WhiteSyn's fitness for loop goals (Linggi, "WhiteSyn: a fully automatic test generation
+// tool for performance bugs", MSc thesis, ETH Zurich, 2018; Luo et al.), all
 // parts in [0, 1], 0 optimal:
 //   path fitness      rho = fraction of the optimal path's blocks the test never visited;
 //   iteration fitness eta, single loop  = (mu - min(n, mu)) / mu   (the corrected formula),

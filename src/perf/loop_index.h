@@ -1,7 +1,8 @@
 // Interprocedural loop nesting from one entry method: every loop reachable through call
 // chains, with its interprocedural depth, and every nested pair (outer loop, inner loop),
-// possibly in different methods (WhiteSyn §4 and §6, ../shared/techniques/whitesyn.md;
-// plan: /tmp/issue5/design.md §4).
+// possibly in different methods (WhiteSyn's interprocedural paths to loops of a given nesting
+// depth: Linggi, "WhiteSyn: a fully automatic test generation tool for performance bugs",
+// MSc thesis, ETH Zurich, 2018).
 //
 // Per method: natural loops (analysis/loops.h) and call sites with their intra-method loop
 // depth. From the entry, call chains are followed breadth first, so shorter chains come

@@ -1,6 +1,6 @@
 // Loop summaries of `jtestgen perf`: which sized input of a test each loop of a goal
-// traverses. Glider (../shared/techniques/glider.md §3 method summaries, §4 candidate
-// methods) derives a summary
+// traverses. Glider (Dhok and Ramanathan, "Directed test generation to detect loop
+// inefficiencies", FSE 2016: method summaries, candidate methods) derives a summary
 // per method from executed tests, binding every loop to the parameter-bound symbol it walks,
 // and picks as candidates the methods whose nested loops walk the same parameter again and
 // again. Here the binding is measured, not derived symbolically: each sized input of the test

@@ -1,5 +1,5 @@
 // Loop goals of `jtestgen perf` as objectives of the many-objective search (mosa.h), with
-// WhiteSyn's fitness (loop_fitness.h; ../shared/techniques/whitesyn.md §7):
+// WhiteSyn's fitness (loop_fitness.h; Linggi, MSc thesis, ETH Zurich, 2018):
 //   - a long-loop goal (one loop): reach the loop along its path and make one execution run
 //     mu iterations;
 //   - a redundant-traversal goal (outer loop, inner loop reached from a call inside it): make

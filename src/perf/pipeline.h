@@ -1,6 +1,6 @@
 // The `jtestgen perf` pipeline: generates tests that expose performance bugs in loops (issue 5;
-// WhiteSyn and Glider, ../shared/techniques/whitesyn.md, glider.md), each confirmed by measured
-// growth.
+// WhiteSyn: Linggi, MSc thesis, ETH Zurich, 2018; Glider: Dhok and Ramanathan, "Directed test
+// generation to detect loop inefficiencies", FSE 2016), each confirmed by measured growth.
 //
 // Pipeline per entry method of the class under test (all public methods, or those matching
 // --method): loop index (loops reachable from the entry and nested pairs across calls) ->

@@ -1,5 +1,6 @@
 // Receiver populators of `jtestgen perf`'s directed seeds (directed_seeds.h; WhiteSyn's
-// populated receivers, ../shared/techniques/whitesyn.md): the instance methods that may grow
+// populated receivers, Linggi, MSc thesis, ETH Zurich, 2018; Glider's "populators", Dhok and
+// Ramanathan, FSE 2016): the instance methods that may grow
 // a receiver's collection field when called n times with distinct keys, and the bulk
 // statement that calls one of them. Pure functions over a TestCase.
 #pragma once

@@ -1,7 +1,7 @@
 // The redundancy oracle of `jtestgen perf` (Toddler: Nistor, Song, Marinov, Lu, "Toddler:
 // Detecting Performance Problems via Similar Memory-Access Patterns", ICSE 2013; WhiteSyn
-// runs its winning redundant-traversal tests under it, ../shared/techniques/whitesyn.md
-// §10): a redundant traversal's test is run once at a small size with read probes on the
+// runs its winning redundant-traversal tests under it: Linggi, MSc thesis, ETH Zurich,
+// 2018): a redundant traversal's test is run once at a small size with read probes on the
 // inner loop, and the values the inner loop reads in each of its executions (one per outer
 // iteration) are compared across executions (perf/read_similarity.h). A quadratic
 // Utils.subtract over two lists re-reads the same elements of the second list in every

@@ -1,6 +1,6 @@
 // Toddler's similarity judgement on the reads of one loop (Nistor, Song, Marinov, Lu,
 // "Toddler: Detecting Performance Problems via Similar Memory-Access Patterns", ICSE 2013;
-// ../shared/techniques/whitesyn.md §10, glider.md §7). Pure functions over a recorded trace
+// as WhiteSyn and Glider apply it). Pure functions over a recorded trace
 // (perf/read_oracle.h records it with instrument/read_probes.h and jtestgen/rt/Reads).
 //
 // Model: the trace is the inner loop's events during one call: a new execution (the header

@@ -1,6 +1,6 @@
 // Sized inputs of `jtestgen perf`'s directed seeds (directed_seeds.h) that are arrays: an
 // array parameter (varargs included) gets n (or n + add) elements following Glider's element
-// patterns (../shared/techniques/glider.md §6: all distinct from a base, disjoint bases,
+// patterns (Dhok and Ramanathan, FSE 2016: all distinct from a base, disjoint bases,
 // all equal), built from statements the executor and the JUnit writer already know, so the
 // test scales with its size parameter n and needs only the JDK:
 //   - primitive arrays (int, long, short, byte, char, float, double): a java.nio buffer with

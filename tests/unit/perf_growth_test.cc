@@ -65,7 +65,7 @@ TEST(Verdicts, LongLoopNeedsMuIterations) {
   EXPECT_EQ(v.reason, "reached 312 of mu = 1024 iterations");
 }
 
-// WhiteSyn's worked values (../shared/techniques/whitesyn.md §7 and §13).
+// WhiteSyn's worked values for its loop fitness (Linggi, MSc thesis, ETH Zurich, 2018).
 TEST(LoopFitness, WhiteSynWorkedValues) {
   EXPECT_DOUBLE_EQ(PathFitness(1, 5), 0.2);
   EXPECT_DOUBLE_EQ(DoubleLoopFitness(3, 0, 7), 53.0 / 56);

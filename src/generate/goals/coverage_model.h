@@ -94,12 +94,12 @@ class CoverageModel {
   const std::string& class_name() const { return class_name_; }
   // Whether a goal belongs to a nested class rather than the class under test.
   bool IsNested(int32_t goal) const { return goal_class_.contains(goal); }
+  // The conditional jumps of the class under test itself (not its nested classes) but its
+  // static initializer: taken-outcome goal id -> the jump's opcode (JVMS §6.5).
+  const std::map<int32_t, uint8_t>& cut_jumps() const { return cut_jumps_; }
   // Weak-mutation sites of the counted methods but the static initializer (plan.h
   // MutationSite), by site id; empty unless the class was instrumented with
   // instrument::Options::mutation. Not goals here.
-  // The conditional jumps of the class under test itself (not its nested classes) but its
-  // static initializer: taken-outcome goal id -> the jump's opcode.
-  const std::map<int32_t, uint8_t>& cut_jumps() const { return cut_jumps_; }
   const std::map<int32_t, instrument::MutationSite>& mutation_sites() const {
     return mutation_sites_;
   }

@@ -1,6 +1,6 @@
 // aDynaMOSA's performance proxies and scores (Grano et al., "Testing with fewer resources:
-// an adaptive approach to performance-aware test case generation", TSE 2021; see
-// ../shared/techniques/adynamosa.md §4-5). Seven proxies per test, lower is cheaper:
+// an adaptive approach to performance-aware test case generation", TSE 2021, its performance
+// indicators and adaptive secondary criterion). Seven proxies per test, lower is cheaper:
 //   I1 executed loop cycles      backward jumps executed in instrumented code (Probes.loop)
 //   I2 covered method calls      executions of the entry blocks of the class under test's
 //                                methods (probe hit counts, Probes.counts)

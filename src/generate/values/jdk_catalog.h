@@ -12,7 +12,9 @@
 //     interface (List -> ArrayList, LinkedList; Map -> HashMap, LinkedHashMap, TreeMap ...),
 //     built as kNewCollection statements; replaceable per interface (--jdk-impl).
 // The restriction to a curated set of implementations of JDK interfaces follows JTestCraft
-// and WhiteSyn (../shared/techniques/jtestcraft.md, whitesyn.md): an open JDK interface is
+// (den Hollander, "Automatic unit test generation", MSc thesis, TU Delft, 2010) and WhiteSyn
+// (Linggi, "WhiteSyn: a fully automatic test generation tool for performance bugs", MSc
+// thesis, ETH Zurich, 2018, its implementation whitelist): an open JDK interface is
 // instantiated only through a few well-behaved, deterministic classes.
 // No entry may call an impure API (impure_apis.h); a unit test checks this. A comment by the
 // table says how each of the 60 most frequent JDK parameter types (bench/jdk_param_types.py)

@@ -4,7 +4,8 @@
 // argument of a wide declared type (Object, CharSequence, Collection ...) is built, the
 // value factory sometimes builds a hinted subtype instead, so both sides of
 // `cs instanceof String` and `coll instanceof Bag` get exercised. This is JTestCraft's
-// treatment of wide parameter types (../shared/techniques/jtestcraft.md).
+// treatment of wide parameter types (den Hollander, "Automatic unit test generation", MSc
+// thesis, TU Delft, 2010).
 //
 // Pure function of the parsed class file; no state.
 #pragma once

@@ -48,6 +48,9 @@
 #                        FasterXML+jackson-core,jhy+jsoup,apache+commons-jxpath}/repo, brought
 #                        by the search tool's `fetch github:<owner>/<name>`
 #   DIAG=1               0: no JaCoCo diagnosis; MVN: Maven binary for the JaCoCo jars
+#   NS=1                 steps (1)-(5) run in a disposable mount namespace (bench/in_ns.sh: all
+#                        read-only but $WORK, a private /tmp); 0: on the machine (only for code
+#                        you trust)
 #   JUNIT_CONSOLE        junit-platform-console-standalone jar (default Debian's, /usr/share/java)
 # Needs: JDK 17 (java, javac), git, python3. Time: about 2 minutes per fault for jtestgen at
 # 60 s (one class each), plus about 15 s per fault to build the versions the first time.
@@ -68,6 +71,11 @@ if [[ "${DIAG:-1}" == 1 && ! -f "$WORK/jacoco/org.jacoco.cli-0.8.12-nodeps.jar" 
     JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}" "$MVN" -B -q dependency:copy \
       -Dartifact=$a -DoutputDirectory="$WORK/jacoco" >&2
   done
+fi
+# The rest (generation, and JUnit runs of the written tests on the libraries) in a disposable
+# mount namespace where only $WORK is writable (bench/in_ns.sh); NS=0 runs it on the machine.
+if [[ -z "${JTG_BENCH_NS:-}" && "${NS:-1}" != 0 ]]; then
+  exec bash "$HERE/../in_ns.sh" -w "$WORK" -- bash "${BASH_SOURCE[0]}" "$@"
 fi
 python3 "$HERE/d4j.py" prepare
 BINARY_ORIG="$1" python3 "$HERE/d4j.py" run jtestgen "$JTG"

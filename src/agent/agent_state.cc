@@ -6,7 +6,10 @@
 #include <cstdio>
 #include <cstring>
 
+#include "absl/strings/str_cat.h"
+#include "agent/own_bytes.h"
 #include "coverage/class_hash.h"
+#include "coverage/other_agents.h"
 #include "instrument/array_probes.h"
 
 namespace jtg::agent {
@@ -61,7 +64,19 @@ void AgentState::OnDefine(JNIEnv* jni, jobject loader, const char* name, jint le
   if (name == nullptr || loader == nullptr || !filter_.Accepts(name)) return;
   auto rec = std::make_unique<ClassRecord>();
   rec->name = name;
-  rec->defined_hash = coverage::HashClassBytes({data, static_cast<size_t>(len)});
+  const std::span<const uint8_t> bytes(data, static_cast<size_t>(len));
+  rec->defined_hash = coverage::HashClassBytes(bytes);
+  // An agent earlier on the command line (JaCoCo's -javaagent before our -agentpath) changed
+  // the bytes already: identify the class by what its loader holds, so that the report finds
+  // it on the classpath; the planned bytes are then saved (SavePlannedBytes).
+  if (const std::string_view mark = coverage::OtherAgentMark(bytes); !mark.empty()) {
+    auto own = ReadOwnClassBytes(load_env, jni, loader, name);
+    if (own.has_value() && coverage::OtherAgentMark(*own).empty()) {
+      rec->defined_hash = coverage::HashClassBytes(*own);
+      Log(absl::StrCat(name, ": another agent's ", std::string(mark),
+                       " in the defined bytes; identified by the loader's own bytes"));
+    }
+  }
   rec->loader = jni->NewWeakGlobalRef(loader);
   std::lock_guard<std::mutex> lock(mu_);
   by_name_[rec->name].push_back(rec.get());

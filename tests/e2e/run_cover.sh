@@ -237,6 +237,25 @@ fi
 "$JAVA" "$src/tests/e2e/cover/CompareLines.java" "$work/jacoco.xml" "$work/both-jacoco.xml" \
   --exact || fail "JaCoCo's coverage changes with jtestgen's agent present"
 
+step "JaCoCo's agent first (JAVA_TOOL_OPTIONS comes before the command line)"
+# Our first hook sees JaCoCo's bytes: the agent identifies each class by the bytes its loader
+# holds (the classpath's), so the report takes the coverage, with the same lines and branches.
+JAVA_TOOL_OPTIONS="-javaagent:$work/jacocoagent.jar=destfile=$work/first.exec,includes=cover.*" \
+  "$jt" cover --mode ddst --includes 'cover.*' --out "$work/jfirst" -- "$JAVA" \
+  -cp "$CP" cover.Main 3 300 >/dev/null 2>&1 || fail "run with JaCoCo's agent first failed"
+"$jt" report "$work/jfirst" --classpath "$CP" --json "$work/jfirst.json" \
+  || fail "report (JaCoCo's agent first) failed"
+ls "$work"/jfirst/classes/*.class >/dev/null 2>&1 || fail "planned bytes were not saved (JaCoCo first)"
+if ! diff <(jq -S "$lines" "$work/static.json") <(jq -S "$lines" "$work/jfirst.json") \
+     >"$work/jfirst.diff"; then
+  head -40 "$work/jfirst.diff" >&2
+  fail "jtestgen's coverage changes with JaCoCo's agent first"
+fi
+"$JAVA" -cp "$JCP" "$src/tests/e2e/cover/JacocoXml.java" "$work/first.exec" "$CP" \
+  "$work/first-jacoco.xml" || fail "JaCoCo report (JaCoCo first) failed"
+"$JAVA" "$src/tests/e2e/cover/CompareLines.java" "$work/jacoco.xml" "$work/first-jacoco.xml" \
+  --exact || fail "JaCoCo's coverage changes with jtestgen's agent after it"
+
 step "tpc on changed class bytes"
 "$jt" cover --mode tpc --includes 'cover.*' --out "$work/tpc-both" --cache "$work/tpc-cache" \
   -- "$JAVA" "-javaagent:$work/jacocoagent.jar=destfile=$work/tpc-both.exec,includes=cover.*" \

@@ -1,0 +1,19 @@
+// Whether another Java agent's coverage instrumentation is in a class's bytes, judged by
+// the member names such agents add: JaCoCo (`$jacocoData`, `$jacocoInit`, since 0.5) and
+// Cobertura (`__cobertura_counters`). The coverage agent asks it of the bytes its first
+// (observing) hook receives: when an agent earlier on the command line has already
+// transformed the class, these are not what the classpath holds, and the agent reads the
+// class's own bytes back from its loader to identify it (agent/own_bytes.h).
+// A constant-pool scan, O(size); pure, thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace jtg::coverage {
+
+// The marker found (e.g. "$jacocoData"), or empty when there is none.
+std::string_view OtherAgentMark(std::span<const uint8_t> class_bytes);
+
+}  // namespace jtg::coverage

@@ -5,12 +5,14 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/cfg.h"
+#include "classfile/bytecode.h"
 #include "classfile/class_file.h"
 #include "classfile/descriptor.h"
 #include "classfile/names.h"
 #include "instrument/instrument.h"
 #include "instrument/probe_plan.h"
 #include "report/javac_filters.h"
+#include "report/own_insns.h"
 #include "report/pattern_filters.h"
 #include "report/record_filter.h"
 
@@ -95,14 +97,17 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
   const ClassFile& cls = parsed.cls;
   // Methods that count, by name + descriptor, decided on the class's own bytes.
   std::set<std::string> counted;
-  {
-    JTG_ASSIGN_OR_RETURN(classfile::ParseResult own,
-                         classfile::Parse(defined.empty() ? bytes : defined, "class"));
-    for (const MethodInfo& m : own.cls.methods) {
-      if (Counted(own.cls, m)) {
-        counted.insert(absl::StrCat(std::string(own.cls.MethodName(m)),
-                                    std::string(own.cls.MethodDescriptor(m))));
-      }
+  JTG_ASSIGN_OR_RETURN(classfile::ParseResult own,
+                       classfile::Parse(defined.empty() ? bytes : defined, "class"));
+  // With another agent's bytes: each counted method's own code, to leave that agent's
+  // instructions out of the counts (own_insns.h).
+  absl::flat_hash_map<std::string, const classfile::CodeAttribute*> own_code;
+  for (const MethodInfo& m : own.cls.methods) {
+    if (Counted(own.cls, m)) {
+      std::string key = absl::StrCat(std::string(own.cls.MethodName(m)),
+                                     std::string(own.cls.MethodDescriptor(m)));
+      if (!defined.empty() && m.code.has_value()) own_code[key] = &*m.code;
+      counted.insert(std::move(key));
     }
   }
   if ((cls.access & classfile::kAccSynthetic) != 0) return std::nullopt;
@@ -193,13 +198,20 @@ StatusOr<std::optional<ClassCoverageReport>> AnalyzeClass(std::span<const uint8_
       const size_t i = analysis::InsnIndexAt(*cfg, offset);
       return i == cfg->insns.size() ? kNoInsn : filter.rep[i];
     };
+    std::optional<std::vector<bool>> mine;  // another agent's bytes: the method's own insns
+    if (auto oc = own_code.find(mp.name + mp.descriptor); oc != own_code.end()) {
+      auto own_insns = classfile::DecodeCode(oc->second->code);
+      if (own_insns.ok()) {
+        mine = OwnInstructions(*own_insns, oc->second->code, cfg->insns, m.code->code);
+      }
+    }
     std::map<int32_t, bool> rep_covered;  // rep instruction index -> any copy covered
     for (size_t bi = 0; bi < cfg->blocks.size(); ++bi) {
       const analysis::Block& b = cfg->blocks[bi];
       const bool cov = block_covered(mp.blocks[bi].id);
       for (uint32_t i = b.first_insn; i <= b.last_insn; ++i) {
         const int32_t r = filter.rep[i];
-        if (r == InsnFilter::kIgnored) continue;
+        if (r == InsnFilter::kIgnored || (mine.has_value() && !(*mine)[i])) continue;
         rep_covered[r] = rep_covered[r] || cov;
       }
     }

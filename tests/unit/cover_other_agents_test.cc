@@ -16,8 +16,7 @@ namespace jtg::coverage {
 namespace {
 
 std::vector<uint8_t> Branchy() {
-  return testutil::ReadBytes(std::filesystem::path(JTG_COVER_FIXTURES_DIR) /
-                             "cover/Branchy.class");
+  return testutil::ReadBytes(std::filesystem::path(JTG_COVER_FIXTURES_DIR) / "cover/Branchy.class");
 }
 
 // `bytes` with one more CONSTANT_Utf8 entry, `name`, as an agent adding a member would.

@@ -41,11 +41,12 @@ TEST(OtherAgentMarkTest, OwnBytesAndOurProbesCarryNoMark) {
   EXPECT_EQ(OtherAgentMark(ours->bytes), "");
 }
 
-TEST(OtherAgentMarkTest, JacocoAndCoberturaMembersAreMarks) {
+TEST(OtherAgentMarkTest, JacocoCoberturaAndPitMembersAreMarks) {
   const std::vector<uint8_t> own = Branchy();
   EXPECT_EQ(OtherAgentMark(WithName(own, "$jacocoData")), "$jacocoData");
   EXPECT_EQ(OtherAgentMark(WithName(own, "$jacocoInit")), "$jacocoInit");
   EXPECT_EQ(OtherAgentMark(WithName(own, "__cobertura_counters")), "__cobertura_counters");
+  EXPECT_EQ(OtherAgentMark(WithName(own, "$$pitCoverageProbes")), "$$pitCoverageProbes");
   // A prefix is not the name.
   EXPECT_EQ(OtherAgentMark(WithName(own, "$jacocoDat")), "");
   EXPECT_EQ(OtherAgentMark({}), "");

@@ -28,6 +28,10 @@ void AddProjectFlags(CLI::App* cmd, ProjectFlags& f) {
       "whole-project run on a Ray cluster: its address (HOST:PORT of the head, or auto), one "
       "task per class, as many at once as the cluster has CPUs or --jobs (needs the Python "
       "package ray: make ray-setup)");
+  f.retry_failed_opt = cmd->add_flag(
+      "--retry-failed", f.retry_failed,
+      "whole-project run: run again the classes that failed with the same bytes and options "
+      "(default: listed as failed with their earlier reason, not run)");
   f.ray_memory_opt = cmd->add_option(
       "--ray-memory", f.ray_memory,
       "with --ray: memory each class job asks the cluster for, e.g. 3g (default 2g for suite, "
@@ -46,6 +50,7 @@ StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, doub
     JTG_ASSIGN_OR_RETURN(p.budget_per_class, ParseBudget(f.budget_per_class, "--budget-per-class"));
   }
   p.ray_address = f.ray;
+  p.retry_failed = f.retry_failed;
   if (!f.ray_memory.empty()) {
     if (f.ray.empty()) return absl::InvalidArgumentError("--ray-memory needs --ray");
     JTG_ASSIGN_OR_RETURN(int mib, ParseMegabytes(f.ray_memory, "--ray-memory"));

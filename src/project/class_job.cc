@@ -16,6 +16,21 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string StampPath(const ClassJob& job) { return job.state_dir + "/stamp"; }
+std::string FailedPath(const ClassJob& job) { return job.state_dir + "/failed"; }
+
+// Writes `text` to `path` through a temporary file and a rename.
+Status WriteAtomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp));
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) return absl::InternalError(absl::StrCat("cannot write ", path, ": ", ec.message()));
+  return absl::OkStatus();
+}
 
 // FNV-1a over a string, continuing from `h`.
 uint64_t Mix(uint64_t h, std::string_view s) {
@@ -60,22 +75,31 @@ std::optional<double> Unchanged(const ClassJob& job) {
 }
 
 Status WriteStamp(const ClassJob& job, double seconds) {
-  const std::string path = StampPath(job);
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << job.key << " " << seconds << "\n";
-    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp));
+  return WriteAtomically(StampPath(job), absl::StrCat(job.key, " ", seconds, "\n"));
+}
+
+Status WriteFailedStamp(const ClassJob& job, const std::string& reason) {
+  if (job.key.empty()) return absl::OkStatus();  // unknown bytes: always run again
+  std::string line = reason;
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
   }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) return absl::InternalError(absl::StrCat("cannot write ", path, ": ", ec.message()));
-  return absl::OkStatus();
+  return WriteAtomically(FailedPath(job), absl::StrCat(job.key, " ", line, "\n"));
+}
+
+std::optional<std::string> FailedBefore(const ClassJob& job) {
+  if (job.key.empty()) return std::nullopt;
+  std::ifstream in(FailedPath(job));
+  std::string key, reason;
+  if (!(in >> key) || key != job.key) return std::nullopt;
+  std::getline(in >> std::ws, reason);
+  return reason;
 }
 
 void ClearStamp(const ClassJob& job) {
   std::error_code ec;
   fs::remove(StampPath(job), ec);
+  fs::remove(FailedPath(job), ec);
 }
 
 }  // namespace jtg::project

@@ -3,6 +3,8 @@
 //
 // Layout, under the run's report directory R:
 //   R/.jtestgen/<binary name>/stamp      the job's key, written only after the job succeeded
+//   R/.jtestgen/<binary name>/failed     the job's key and its failure's reason, written when
+//                                        the job failed (not when it was stopped)
 //   R/.jtestgen/<binary name>/log.txt    the child jtestgen's stdout and stderr
 //   R/.jtestgen/<binary name>/step       the step the child is in (common/step_note.h)
 //   R/.jtestgen/<binary name>/...        its report (jtestgen-report.json / perf-report.*)
@@ -41,8 +43,17 @@ std::optional<double> Unchanged(const ClassJob& job);
 // Records that the job succeeded for its key, in `seconds`. Errors: Internal naming the file.
 Status WriteStamp(const ClassJob& job, double seconds);
 
-// Removes a stale stamp before the job runs again, so an interrupted run never leaves a stamp
-// beside a partial result.
+// Records that the job failed for its key, with `reason` (one line): a later run leaves it
+// alone while its key is the same (FailedBefore), unless told to retry failed classes.
+// Errors: Internal naming the file.
+Status WriteFailedStamp(const ClassJob& job, const std::string& reason);
+
+// The reason of the job's last failure when its failed stamp holds its key (and the key is
+// known), else nullopt.
+std::optional<std::string> FailedBefore(const ClassJob& job);
+
+// Removes stale stamps (success and failure) before the job runs again, so an interrupted run
+// never leaves a stamp beside a partial result.
 void ClearStamp(const ClassJob& job);
 
 }  // namespace jtg::project

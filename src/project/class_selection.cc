@@ -42,7 +42,7 @@ std::string NotTestableReason(const std::string& binary_name, uint16_t access) {
     return absl::StrCat("nested class (tested with ", binary_name.substr(0, dollar), ")");
   }
   if ((access & classfile::kAccSynthetic) != 0) return "synthetic";
-  if ((access & classfile::kAccPublic) == 0) return "not public";
+  // A package-private top-level class is tested too: its test class shares its package.
   return "";
 }
 

@@ -1,9 +1,10 @@
 // Which classes a whole-project run (`jtestgen suite|perf --classes P`, project_run.h) tests:
 // every class of the target entries whose binary name matches an include pattern and no
 // exclude pattern (coverage/class_filter.h's syntax: `com.x.*`, `com.x.**`, `**`), and that
-// can have a test class of its own. The others that match are listed with the reason
-// (interface, annotation, module or package info, synthetic, not public, nested: tested with
-// its outer class, as JaCoCo groups nested classes with it; anonymous or local).
+// can have a test class of its own (public or package-private top-level classes: the test
+// class shares the package). The others that match are listed with the reason (interface,
+// annotation, module or package info, synthetic, nested: tested with its outer class, as
+// JaCoCo groups nested classes with it; anonymous or local).
 //
 // Thread safety: plain functions over their arguments.
 #pragma once

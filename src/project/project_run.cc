@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "classfile/names.h"
 #include "classpath/classpath.h"
 #include "common/step_note.h"
 #include "output/output_layout.h"
@@ -145,6 +146,9 @@ class Run {
 
  private:
   void Record(const ClassOutcome& outcome, bool ran);
+  // Removes the test file jtestgen writes for `cls` under out_ (a failed class's), if there
+  // is one and jtestgen wrote it (output_layout.h kGeneratedMarker).
+  void RemoveTestFile(const std::string& cls) const;
   // The child found nothing to test: listed with the not-testable classes.
   void NotTestableNow(const ClassJob& job, const std::string& reason, bool ran);
   Status Flush() const;
@@ -177,6 +181,18 @@ void Run::Record(const ClassOutcome& outcome, bool ran) {
   progress_->ClassDone(row, ran);
   rows_[outcome.cls] = std::move(row);
   FlushNowAndThen();
+}
+
+void Run::RemoveTestFile(const std::string& cls) const {
+  if (o_.perf) return;  // perf tests reach out_ only from a job that succeeded (MoveTests)
+  std::string suffix = output::kDefaultTestSuffix;
+  for (size_t i = 0; i + 1 < o_.child_args.size(); ++i) {
+    if (o_.child_args[i] == "--test-suffix") suffix = o_.child_args[i + 1];
+  }
+  const std::string path =
+      (fs::path(out_) / (classfile::ToInternal(cls) + suffix + ".java")).string();
+  std::error_code ec;
+  if (fs::exists(path, ec) && output::IsGeneratedFile(path)) fs::remove(path, ec);
 }
 
 void Run::FlushNowAndThen() {
@@ -225,6 +241,16 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, Backen
       ClassJob job = std::move(pending.front());
       pending.pop_front();
       if (attempts[job.cls] == 0) {
+        if (auto why = o_.retry_failed ? std::nullopt : FailedBefore(job)) {
+          RemoveTestFile(job.cls);
+          Record({job.cls, ClassStatus::kFailed,
+                  absl::StrCat(*why,
+                               " (not run again: class and options unchanged since; "
+                               "--retry-failed runs it)"),
+                  0, job.state_dir},
+                 false);
+          continue;
+        }
         if (auto t = Reusable(job, o_.perf, report_)) {
           if (fs::exists(NotTestablePath(job))) {
             NotTestableNow(job, ReadStep(NotTestablePath(job)), false);
@@ -271,12 +297,15 @@ Status Run::Go(const ClassSelection& sel, const classpath::Classpath& cp, Backen
           continue;
         }
         if (attempts[job.cls] > 1) absl::StrAppend(&out.reason, " (twice)");
+        (void)WriteFailedStamp(job, out.reason);
+        RemoveTestFile(job.cls);
       } else {
         Status st = o_.perf ? MoveTests(job.state_dir, out_) : absl::OkStatus();
         if (st.ok()) st = WriteStamp(job, e.seconds);
         if (!st.ok()) {
           out.status = ClassStatus::kFailed;
           out.reason = std::string(st.message());
+          RemoveTestFile(job.cls);
         }
       }
       Record(out, true);

@@ -1,6 +1,7 @@
 // Whole-project runs: `jtestgen suite --classes P` and `jtestgen perf --classes P | --jar J
 // --jobs N` (issue 26). Picks the classes (class_selection.h), skips those whose bytes and
-// options did not change since their last successful run (class_job.h), runs the others as
+// options did not change since their last successful run, or since their last failure unless
+// asked to retry failed classes (class_job.h), runs the others as
 // child jtestgen processes, up to `jobs` at once (child.h: each its own supervisor and
 // sandboxed worker) or as tasks on a Ray cluster (backend.h, ray_backend.h); a job whose
 // process crashed (ended by a signal, or lost with its node or driver) runs once more,
@@ -12,7 +13,9 @@
 // Layout: tests under `out_dir` as one run of each class would write them (perf children
 // write into the class's state folder; their tests are then moved under `out_dir`); each
 // class's report, log and stamp under R/.jtestgen/<class>/, R = output::ReportDirFor(out_dir,
-// report_dir).
+// report_dir). A class that fails leaves no test file of jtestgen's under `out_dir` (one
+// written before the failure, or by an earlier run, is removed), so a build never compiles
+// or runs tests of a failed class.
 //
 // Single-threaded; forks. Blocks SIGTERM, SIGINT, SIGHUP and SIGCHLD while it runs.
 #pragma once
@@ -50,7 +53,10 @@ struct ProjectOptions {
   bool jobs_given = false;  // --jobs given: with Ray, at most `jobs` at once
   int64_t ray_memory = 0;   // Ray memory request per job in bytes; 0 = the back end's default
   bool quiet = false;       // no progress, only the summary
-  bool live = false;        // progress as one live line (stderr is a terminal)
+  // Run classes again that failed with their current bytes and options (class_job.h
+  // FailedBefore); false: they are listed as failed with their earlier reason, not run.
+  bool retry_failed = false;
+  bool live = false;  // progress as one live line (stderr is a terminal)
 };
 
 // Errors: those of the selection (bad target, nothing matches: the run has not started);

@@ -125,6 +125,19 @@ check "that class fails with the reason naming the file" \
 check "the hand-written file is left as it was" grep -q '^class PricesJtgTest {}' "$OUT4/shop/PricesJtgTest.java"
 check "the other classes are still done" test "$(jq '.totals.generated' "$OUT4/jtestgen-summary.json")" -eq 2
 check "the failure is named on stderr" grep -q 'jtestgen: 1 of 3 classes failed, first shop.Prices' "$tmp/run4.err"
+# Again: the failed class is not run again while its bytes and options are the same.
+rc=0; "$JTG" suite "${FLAGS[@]}" --out "$OUT4" >"$tmp/run4b.out" 2>"$tmp/run4b.err" || rc=$?
+LOGS=("$tmp/run4b.err" "$tmp/run4b.out")
+check "an unchanged failed class is listed as failed, not run again (rc=$rc)" \
+  jq -e '.classes[] | select(.class=="shop.Prices") | select(.status=="failed")
+         | .reason | test("PricesJtgTest.java.*not run again")' "$OUT4/jtestgen-summary.json"
+check "so the second run does nothing" \
+  test "$rc,$(jq '.totals.unchanged' "$OUT4/jtestgen-summary.json")" = "1,2"
+rc=0; "$JTG" suite "${FLAGS[@]}" --retry-failed --out "$OUT4" >"$tmp/run4c.out" 2>"$tmp/run4c.err" || rc=$?
+LOGS=("$tmp/run4c.err" "$tmp/run4c.out")
+check "--retry-failed runs it again" \
+  jq -e '.classes[] | select(.class=="shop.Prices") | select(.status=="failed")
+         | .reason | test("not run again") | not' "$OUT4/jtestgen-summary.json"
 
 # 5. Interrupted, then resumed.
 OUT5="$tmp/out5"

@@ -38,7 +38,7 @@ TEST(ClassSelection, ReasonsForClassesWithoutTestsOfTheirOwn) {
   EXPECT_EQ(NotTestableReason("a.b.A", 0x2601), "annotation");
   EXPECT_EQ(NotTestableReason("a.b.C$1", 0x1020), "anonymous or local class");
   EXPECT_EQ(NotTestableReason("a.b.C$In", 0x0021), "nested class (tested with a.b.C)");
-  EXPECT_EQ(NotTestableReason("a.b.P", 0x0020), "not public");
+  EXPECT_EQ(NotTestableReason("a.b.P", 0x0020), "");  // package-private: tested in its package
   EXPECT_EQ(NotTestableReason("a.b.package-info", 0x1600), "package or module info");
 }
 
@@ -89,9 +89,20 @@ TEST(ClassJob, StampIsKeyedByOptionsAndBytes) {
   EXPECT_FALSE(Unchanged(b).has_value());  // same folder, other options
   ClearStamp(a);
   EXPECT_FALSE(Unchanged(a).has_value());
+  // A failure is kept for its key, with its reason on one line, until the stamp is cleared.
+  EXPECT_FALSE(FailedBefore(a).has_value());
+  ASSERT_TRUE(WriteFailedStamp(a, "the run passed its time bound\nof 140 s").ok());
+  ASSERT_TRUE(FailedBefore(a).has_value());
+  EXPECT_EQ(*FailedBefore(a), "the run passed its time bound of 140 s");
+  EXPECT_FALSE(FailedBefore(b).has_value());  // other options: run again
+  EXPECT_FALSE(Unchanged(a).has_value());     // a failure is not a success
+  ClearStamp(a);
+  EXPECT_FALSE(FailedBefore(a).has_value());
   ClassJob missing = MakeJob(*cp, "fixtures.NoSuch", dir.string(), "");
   EXPECT_TRUE(missing.key.empty());
   EXPECT_FALSE(Unchanged(missing).has_value());
+  EXPECT_TRUE(WriteFailedStamp(missing, "x").ok());  // unknown bytes: nothing kept
+  EXPECT_FALSE(FailedBefore(missing).has_value());
 }
 
 TEST(Progress, LinesNameClassStepCoverageAndTime) {

@@ -87,6 +87,9 @@ public final class EngineArguments {
     if (s.quiet) {
       a.add("--quiet");
     }
+    if (s.retryFailed) {
+      a.add("--retry-failed");
+    }
     a.addAll(s.extraArguments);
     return a;
   }

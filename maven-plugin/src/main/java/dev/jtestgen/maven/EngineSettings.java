@@ -37,6 +37,7 @@ public final class EngineSettings {
   public Integer validationRuns;
   public boolean quiet;
   public boolean overwrite;
+  public boolean retryFailed;
 
   /** Passed as they are, after the others. */
   public List<String> extraArguments = new ArrayList<>();

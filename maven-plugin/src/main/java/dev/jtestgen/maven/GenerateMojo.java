@@ -2,6 +2,7 @@ package dev.jtestgen.maven;
 
 import java.io.File;
 import java.nio.file.Path;
+import org.apache.maven.plugins.annotations.Execute;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -9,36 +10,49 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Goal {@code generate}: writes a JUnit test class for each of the module's classes with
- * {@code jtestgen suite}, into {@code target/generated-test-sources/jtestgen} (added as a test
- * source root, so test-compile and Surefire take them), or with {@code -Djtestgen.write=src}
- * into {@code src/test/java}, where the engine never replaces a hand-written file. Bound to
- * {@code generate-test-sources}, which runs after the main classes are compiled. Errors: see
- * {@link AbstractEngineMojo}; an unknown {@code write} value fails the build.
+ * {@code jtestgen suite}. Meant to be run when asked ({@code mvn jtestgen:generate}), not bound
+ * to every build: it compiles the module first (a forked lifecycle up to {@code compile}), and
+ * keeps its state and tests outside {@code target/}, in {@code .jtestgen/} at the module's root
+ * ({@code .jtestgen/tests}: the tests; {@code .jtestgen/jtestgen-summary.json}: the summary;
+ * {@code .jtestgen/.jtestgen/<class>}: each class's state), so that {@code mvn clean} keeps them
+ * and a run does only the classes whose bytes or options changed since. A class that failed is
+ * not run again until its bytes or options change ({@code retryFailed}); its test file is never
+ * left among the tests. The tests reach the build's test sources with {@link ExportMojo}
+ * ({@code jtestgen:export} copies them to {@code src/test/java}), or in the same build that
+ * generates them (the output directory is added as a test source root). With {@code
+ * -Djtestgen.write=src} it writes into {@code src/test/java} directly, where the engine never
+ * replaces a hand-written file. Reproducible by default: a fixed seed; with {@code iterations}
+ * the search stops after that many tests instead of at the budget. Errors: see {@link
+ * AbstractEngineMojo}; an unknown {@code write} value fails the build.
  */
 @Mojo(
     name = "generate",
     defaultPhase = LifecyclePhase.GENERATE_TEST_SOURCES,
     requiresDependencyResolution = ResolutionScope.TEST,
     threadSafe = true)
+@Execute(phase = LifecyclePhase.COMPILE)
 public class GenerateMojo extends AbstractEngineMojo {
-  /** {@code generated} (target/generated-test-sources/jtestgen) or {@code src} (src/test/java). */
+  /** {@code generated} ({@code generatedDirectory}) or {@code src} (src/test/java). */
   @Parameter(property = "jtestgen.write", defaultValue = "generated")
   private String write;
 
+  /** Where the tests go (with {@code write=generated}); kept by {@code mvn clean}. */
   @Parameter(
       property = "jtestgen.generatedDirectory",
-      defaultValue = "${project.build.directory}/generated-test-sources/jtestgen")
+      defaultValue = "${project.basedir}/.jtestgen/tests")
   private File generatedDirectory;
 
   /** Per-class state and the run summary (jtestgen-summary.json and .html). */
-  @Parameter(
-      property = "jtestgen.reportDirectory",
-      defaultValue = "${project.build.directory}/jtestgen")
+  @Parameter(property = "jtestgen.reportDirectory", defaultValue = "${project.basedir}/.jtestgen")
   private File reportDirectory;
 
-  /** Random seed; with {@code iterations} the tests are reproducible. */
-  @Parameter(property = "jtestgen.seed")
+  /** Random seed: the same seed and iterations give the same tests. */
+  @Parameter(property = "jtestgen.seed", defaultValue = "1")
   private Long seed;
+
+  /** Run again the classes that failed with their current bytes and options. */
+  @Parameter(property = "jtestgen.retryFailed", defaultValue = "false")
+  private boolean retryFailed;
 
   /** Stop each class's search after this many executed tests. */
   @Parameter(property = "jtestgen.iterations")
@@ -74,6 +88,7 @@ public class GenerateMojo extends AbstractEngineMojo {
     s.junit = junit;
     s.validationRuns = validationRuns;
     s.overwrite = overwrite;
+    s.retryFailed = retryFailed;
   }
 
   @Override

@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "classfile/descriptor.h"
 #include "classfile/names.h"
 #include "coverage/class_filter.h"
@@ -59,16 +60,31 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
       }
     }
   }
+  // Classes that ran but are not on the classpath (made at run time: mocks, proxies, lambdas'
+  // classes; or test classes the includes took): one warning for all, naming a few.
+  std::vector<std::string> absent;
   for (const auto& entry : recorded) {
     const std::string& n = entry.first;
     if (!names.contains(n)) {
       if (cp.ReadClass(n).ok()) {
         names.insert(n);
       } else {
-        report.warnings.push_back(absl::StrCat("coverage of ", classfile::ToBinary(n),
-                                               " ignored: the class is not on the classpath"));
+        absent.push_back(classfile::ToBinary(n));
       }
     }
+  }
+  if (absent.size() == 1) {
+    report.warnings.push_back(
+        absl::StrCat("coverage of ", absent[0], " ignored: the class is not on the classpath"));
+  } else if (!absent.empty()) {
+    constexpr size_t kNamed = 3;
+    std::vector<std::string> named(
+        absent.begin(), absent.begin() + static_cast<long>(std::min(kNamed, absent.size())));
+    report.warnings.push_back(
+        absl::StrCat("coverage of ", absent.size(),
+                     " classes ignored: not on the classpath (e.g. made at run "
+                     "time); ",
+                     absl::StrJoin(named, ", "), absent.size() > kNamed ? ", ..." : ""));
   }
   std::map<std::string, PackageReport> packages;
   const std::set<int32_t> none;

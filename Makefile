@@ -9,6 +9,7 @@
 #   make fuzz       build the fuzz preset (clang, libFuzzer) and run each target FUZZ_SECONDS
 #   make install    install jtestgen, its agent and the Maven plugin under PREFIX (/usr/local)
 #   make maven-test build the Maven plugin and run its unit tests and invoker ITs
+#   make dist       a self-contained archive of the engine (build/dist/jtestgen-<v>-linux-x86_64.tar.gz)
 
 SHELL      := /bin/bash
 BUILD      ?= build
@@ -25,11 +26,11 @@ APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-head
   junit4 junit5 libhamcrest-java libopentest4j-java libapiguardian-java \
   libjacoco-java libasm-java libcommons-lang3-java libcommons-collections3-java libguava-java \
   libmockito-java libz3-dev libfaketime unzip time jq maven chromium \
-  clang clang-tidy clang-format libclang-rt-14-dev
+  clang clang-tidy clang-format libclang-rt-14-dev patchelf
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: setup build demo test check lint format sanitize fuzz clean install maven-test ray-setup
+.PHONY: setup build demo test check lint format sanitize fuzz clean install maven-test ray-setup dist
 
 setup:
 	@missing=""; \
@@ -140,6 +141,13 @@ install:
 # e2e_maven runs, tests/e2e/run_maven.sh).
 maven-test:
 	bash tests/e2e/run_maven.sh $(BUILD) .
+
+# The engine with every library it needs but glibc's, and the jars it runs tests with, for any
+# glibc Linux with a JDK (tools/dist.sh; ctest e2e_dist runs it with the system's copies hidden).
+dist:
+	@[ -x $(BUILD)/jtestgen ] && [ -f $(BUILD)/libjtestgen_agent.so ] \
+	  || $(MAKE) --no-print-directory build
+	bash tools/dist.sh $(BUILD) $(BUILD)/dist
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz

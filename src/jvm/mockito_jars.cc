@@ -2,12 +2,13 @@
 
 #include <filesystem>
 
+#include "jvm/shared_jars.h"
+
 namespace jtg::jvm {
 
 const std::vector<std::string>& MockitoJars() {
-  static const std::vector<std::string> kJars = {"/usr/share/java/mockito-core.jar",
-                                                 "/usr/share/java/byte-buddy.jar",
-                                                 "/usr/share/java/objenesis.jar"};
+  static const std::vector<std::string> kJars = {
+      SharedJar("mockito-core.jar"), SharedJar("byte-buddy.jar"), SharedJar("objenesis.jar")};
   return kJars;
 }
 

@@ -10,7 +10,8 @@
 
 namespace jtg::jvm {
 
-// The jar files, in classpath order (absolute paths under /usr/share/java).
+// The jar files, in classpath order (absolute paths: beside the executable in a
+// self-contained archive, else under /usr/share/java; shared_jars.h).
 const std::vector<std::string>& MockitoJars();
 // MockitoJars() ':'-joined.
 std::string MockitoClasspath();

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "jvm/java_home.h"
+#include "jvm/shared_jars.h"
 #include "output/output_layout.h"
 #include "output/process.h"
 #include "output/run_environments.h"
@@ -21,9 +22,9 @@ namespace fs = std::filesystem;
 
 std::string JUnitClasspath(Dialect d) {
   if (d == Dialect::kJUnit4) {
-    return "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+    return jvm::SharedJar("junit4.jar") + ":" + jvm::SharedJar("hamcrest-core.jar");
   }
-  return "/usr/share/java/junit-platform-console-standalone.jar";
+  return jvm::SharedJar("junit-platform-console-standalone.jar");
 }
 
 namespace {

@@ -114,7 +114,8 @@ class WorkDir {
   std::string path_;
 };
 
-// Jar files of the JUnit dialect (Debian's junit4/junit5 packages), ':'-joined.
+// Jar files of the JUnit dialect (Debian's junit4/junit5 packages, or their copies in a
+// self-contained archive: jvm/shared_jars.h), ':'-joined.
 std::string JUnitClasspath(Dialect d);
 
 }  // namespace jtg::output

@@ -121,7 +121,9 @@ $(RAY_VENV)/.installed: python/requirements-ray.txt
 # PREFIX/lib/jtestgen/ holds the binary and the coverage agent beside it (jtestgen finds the
 # agent next to its own file, /proc/self/exe), PREFIX/bin/jtestgen links to it; the Maven plugin
 # goes into the local Maven repository (knowing PREFIX, where it looks for bin/jtestgen) and
-# its jar to PREFIX/share/jtestgen/. Builds first when the build directory has no binary.
+# its jar to PREFIX/share/jtestgen/, and so does the engine as the artifact
+# dev.jtestgen:jtestgen-engine:<version>:zip:linux-x86_64 (make dist's archive, which the plugin
+# resolves and unpacks). Builds first when the build directory has no binary.
 install:
 	@[ -x $(BUILD)/jtestgen ] && [ -f $(BUILD)/libjtestgen_agent.so ] \
 	  || $(MAKE) --no-print-directory build
@@ -135,7 +137,13 @@ install:
 	$(MVN) -B -q -f maven-plugin/pom.xml install -DskipTests -Dinvoker.skip \
 	  -Djtestgen.install.prefix=$(PREFIX) && \
 	install -m 644 maven-plugin/target/jtestgen-maven-plugin-*[0-9].jar $(DESTDIR)$(PREFIX)/share/jtestgen/ && \
-	install -m 644 maven-plugin/pom.xml $(DESTDIR)$(PREFIX)/share/jtestgen/jtestgen-maven-plugin.pom
+	install -m 644 maven-plugin/pom.xml $(DESTDIR)$(PREFIX)/share/jtestgen/jtestgen-maven-plugin.pom && \
+	bash tools/dist.sh $(BUILD) $(BUILD)/dist >/dev/null && \
+	version=$$($(BUILD)/jtestgen --version | awk '{ print $$2 }') && \
+	$(MVN) -B -q install:install-file -Dfile=$(BUILD)/dist/jtestgen-$$version-linux-x86_64.zip \
+	  -DgroupId=dev.jtestgen -DartifactId=jtestgen-engine -Dversion=$$version \
+	  -Dclassifier=linux-x86_64 -Dpackaging=zip -DgeneratePom=true && \
+	install -m 644 $(BUILD)/dist/jtestgen-$$version-linux-x86_64.zip $(DESTDIR)$(PREFIX)/share/jtestgen/
 
 # The plugin's unit tests and invoker ITs against the engine of $(BUILD) (what ctest's
 # e2e_maven runs, tests/e2e/run_maven.sh).

@@ -17,7 +17,8 @@
 # java on PATH), the agent runs inside that JDK's JVM. DT_RPATH (not RUNPATH) is set with
 # patchelf, so the bundled libraries' own dependencies are found in lib/ too.
 #
-# usage: tools/dist.sh BUILD_DIR OUT_DIR      prints the archive's path
+# usage: tools/dist.sh BUILD_DIR OUT_DIR      prints the archive's path; the same content goes
+#                                            to OUT_DIR/<name>.zip (the Maven artifact)
 # Needs: patchelf, strip, ldd, tar (make setup installs patchelf).
 set -euo pipefail
 build="$(cd "${1:?usage: tools/dist.sh BUILD_DIR OUT_DIR}" && pwd)"
@@ -80,4 +81,19 @@ done
 archive="$out/$name.tar.gz"
 tar -C "$stage" -czf "$archive.tmp" "$name"
 mv "$archive.tmp" "$archive"
+# The same as a zip: the Maven artifact dev.jtestgen:jtestgen-engine:<version>:zip:linux-x86_64,
+# which the plugin unpacks with the JDK's zip support (docs/DISTRIBUTION.md).
+python3 - "$stage" "$name" "$out/$name.zip.tmp" <<'PY'
+import os, sys, zipfile
+stage, name, dest = sys.argv[1:4]
+with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
+    for folder, _, files in sorted(os.walk(os.path.join(stage, name))):
+        for f in sorted(files):
+            path = os.path.join(folder, f)
+            info = zipfile.ZipInfo.from_file(path, os.path.relpath(path, stage))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with open(path, "rb") as fh:
+                z.writestr(info, fh.read())
+PY
+mv "$out/$name.zip.tmp" "$out/$name.zip"
 echo "$archive"

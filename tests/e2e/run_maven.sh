@@ -4,7 +4,8 @@
 #      beside its real file, the plugin jar is under share/jtestgen, the plugin is in the
 #      local Maven repository;
 #   2. `mvn -B verify` of maven-plugin/ (a copy under the build directory, so the source tree
-#      stays clean) with jtestgen.home pointing at that prefix: the plugin's unit tests, then
+#      stays clean), with no jtestgen.home: the engine comes from the artifact make install
+#      put into the local repository; the plugin's unit tests, then
 #      its invoker ITs (src/it/*: multi-module runs generate, Surefire under the agent,
 #      report and check, perf in app; bad-usage fails the build on the engine's exit status 2; write-src
 #      writes into src/test/java beside a hand-written test it must leave alone;
@@ -40,6 +41,8 @@ installed="$HOME/.m2/repository/dev/jtestgen/jtestgen-maven-plugin"
 jar=$(ls "$installed"/*/jtestgen-maven-plugin-*[0-9].jar | head -1)
 unzip -p "$jar" dev/jtestgen/maven/install.properties | grep -qx "prefix=$prefix" \
   || fail "the installed plugin $jar does not know the prefix $prefix"
+engine_zip=$(ls "$HOME"/.m2/repository/dev/jtestgen/jtestgen-engine/*/jtestgen-engine-*-linux-x86_64.zip | head -1)
+[[ -f "$engine_zip" ]] || fail "make install put no engine artifact into the local repository"
 # The installed engine finds its agent (cover's default: beside the real executable).
 "$prefix/bin/jtestgen" cover --includes 'none.*' --out "$work/cov" -- java -version \
   >/dev/null 2>&1 || fail "installed jtestgen cover does not find its agent"
@@ -49,8 +52,10 @@ mkdir -p "$build/maven-plugin"
 rm -rf "$build/maven-plugin/src" "$build/maven-plugin/target"
 cp -r "$src/maven-plugin/pom.xml" "$src/maven-plugin/src" "$build/maven-plugin/"
 start=$(date +%s)
-if ! mvn -B -f "$build/maven-plugin/pom.xml" verify -Djtestgen.home="$prefix" \
-    >"$work/mvn.log" 2>&1; then
+# No jtestgen.home: the ITs run the engine the plugin resolves as the Maven artifact
+# dev.jtestgen:jtestgen-engine:<version>:zip:linux-x86_64 that make install put into the local
+# repository (with-jacoco checks that its agent came from there).
+if ! mvn -B -f "$build/maven-plugin/pom.xml" verify >"$work/mvn.log" 2>&1; then
   grep -E '\[ERROR\]|FAIL|Tests run:' "$work/mvn.log" | head -40 >&2
   for log in "$build"/maven-plugin/target/it/*/build.log; do
     echo "---- $log (tail)" >&2; tail -40 "$log" >&2

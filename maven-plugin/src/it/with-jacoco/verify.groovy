@@ -7,6 +7,10 @@ if (!(log =~ /argLine set to -javaagent:\S+org\.jacoco\.agent\S+ .*-agentpath:\S
   fail('JaCoCo\'s agent was not first in argLine')
 }
 if (log.contains('recorded for other class bytes')) fail('jtestgen refused the coverage')
+// The engine (and so its agent) is the Maven artifact, unpacked in the local repository.
+if (!(log =~ /-agentpath:\S+\/dev\/jtestgen\/jtestgen-engine\/[^\/]+\/jtestgen-engine-[^\/]+-linux-x86_64\/\S+libjtestgen_agent\.so/)) {
+  fail('the agent is not the engine artifact\'s')
+}
 def counters = { File f ->
   def slurper = new groovy.xml.XmlSlurper(false, false, true)
   slurper.setFeature('http://apache.org/xml/features/nonvalidating/load-external-dtd', false)

@@ -5,7 +5,7 @@ package dev.jtestgen.maven;
  * it into a {@code MojoExecutionException} (configuration and engine errors) or a {@code
  * MojoFailureException} (a failed check).
  */
-public final class EngineException extends Exception {
+public class EngineException extends Exception {
   private static final long serialVersionUID = 1L;
 
   /** @param message one line naming the thing and the reason */

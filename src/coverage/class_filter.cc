@@ -46,9 +46,11 @@ ClassFilter::ClassFilter(std::string_view includes, std::string_view excludes)
     : includes_(includes), excludes_(excludes), in_(Split(includes)), out_(Split(excludes)) {}
 
 bool ClassFilter::Accepts(std::string_view internal_name) const {
-  if (internal_name.find("$$Lambda") != std::string_view::npos ||
-      internal_name.find("$Proxy") != std::string_view::npos) {
-    return false;
+  // Classes made at run time: lambdas' and proxies', Mockito's mocks, Byte Buddy's and
+  // cglib's subclasses (not on any classpath, so no report could take their coverage).
+  for (std::string_view made :
+       {"$$Lambda", "$Proxy", "$MockitoMock$", "$ByteBuddy$", "$$EnhancerBy"}) {
+    if (internal_name.find(made) != std::string_view::npos) return false;
   }
   const std::string name = classfile::ToBinary(internal_name);
   for (std::string_view never : kNever) {

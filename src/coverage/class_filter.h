@@ -6,8 +6,9 @@
 //        subpackage), `?` one character other than '.'; everything else is literal.
 // A class is taken when some include matches (no includes: none), no exclude matches, and
 // it is not one jtestgen never instruments: the JDK (java., javax., jdk., sun., com.sun.),
-// jtestgen's own classes (jtestgen.), JaCoCo's (org.jacoco.), and generated lambda and proxy
-// classes ($$Lambda, $Proxy in the name).
+// jtestgen's own classes (jtestgen.), JaCoCo's (org.jacoco.), and classes made at run time:
+// lambdas, proxies, Mockito's mocks, Byte Buddy's and cglib's subclasses ($$Lambda, $Proxy,
+// $MockitoMock$, $ByteBuddy$, $$EnhancerBy in the name).
 #pragma once
 
 #include <string>

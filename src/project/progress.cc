@@ -63,7 +63,14 @@ std::string Progress::LiveLine(const std::vector<Running>& running, double elaps
 }
 
 void Progress::Redraw(const std::vector<Running>& running, double elapsed_s) {
-  if (quiet_ || !live_) return;
+  if (quiet_) return;
+  if (!live_) {
+    if (running.empty() || elapsed_s - last_beat_s_ < kHeartbeatSeconds) return;
+    std::fprintf(out_, "%s\n", LiveLine(running, elapsed_s).c_str());
+    std::fflush(out_);
+    last_beat_s_ = elapsed_s;
+    return;
+  }
   std::string line = LiveLine(running, elapsed_s);
   if (drawn_ && line == last_) return;
   std::fprintf(out_, "\r\033[K%s", line.c_str());

@@ -3,6 +3,8 @@
 //       [12/40] a.b.C (validating) +1 more · branches 310/402 · 4:05 elapsed · ~9:30 left
 //   - one plain line per class as it ends (on a terminal, above the live line):
 //       [12/40] a.b.C: generated, 14 tests, branches 30/33, 41.2 s
+//   - elsewhere (a pipe, a build log), the live line's text as a plain line at most every
+//     kHeartbeatSeconds while classes run: a heartbeat saying what runs and in which step;
 //   - with quiet, nothing (the caller prints the summary).
 // The remaining time is the mean wall time of the classes run so far (or the budget per
 // class plus a quarter, before any ended) times the classes left, over the jobs.
@@ -36,8 +38,10 @@ class Progress {
   // A class ended (`row`: its summary row, project/summary.h); `ran` false for a class
   // skipped as unchanged (not counted in the time estimate).
   void ClassDone(const nlohmann::json& row, bool ran);
-  // Redraws the live line (live mode only).
+  // Redraws the live line (live mode); in plain mode prints it as a heartbeat line when
+  // classes run and kHeartbeatSeconds passed since the last one.
   void Redraw(const std::vector<Running>& running, double elapsed_s);
+  static constexpr double kHeartbeatSeconds = 30;
   // A line about the run (a job run again), above the live line; not in quiet mode.
   void Note(const std::string& text);
   // Clears the live line before the summary.
@@ -58,7 +62,8 @@ class Progress {
   double ran_seconds_ = 0;
   int64_t covered_ = 0, branches_ = 0;
   bool drawn_ = false;
-  std::string last_;  // the live line on screen
+  std::string last_;        // the live line on screen
+  double last_beat_s_ = 0;  // elapsed time of the last heartbeat (plain mode)
 };
 
 // "m:ss" or "h:mm:ss".

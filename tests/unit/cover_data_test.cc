@@ -36,6 +36,9 @@ TEST(ClassFilterTest, ExcludesAndTheNeverList) {
   EXPECT_FALSE(f.Accepts("com/x/gen/Made"));
   EXPECT_FALSE(f.Accepts("java/util/ArrayList"));  // never the JDK
   EXPECT_FALSE(f.Accepts("com/x/Foo$$Lambda$14"));
+  EXPECT_FALSE(f.Accepts("com/x/Foo$MockitoMock$fgA80CfU"));  // made at run time
+  EXPECT_FALSE(f.Accepts("com/x/Foo$MockitoMock$fgA80CfU$auxiliary$bjRuOAT9"));
+  EXPECT_FALSE(f.Accepts("com/x/Foo$ByteBuddy$Y1"));
   EXPECT_FALSE(f.Accepts("org/y/Bar"));
 }
 

@@ -124,6 +124,25 @@ TEST(Progress, LinesNameClassStepCoverageAndTime) {
   EXPECT_EQ(ClockText(3725), "1:02:05");
 }
 
+TEST(Progress, PlainOutputHasAHeartbeatWhileClassesRun) {
+  char* buf = nullptr;
+  size_t len = 0;
+  std::FILE* out = open_memstream(&buf, &len);
+  ASSERT_NE(out, nullptr);
+  Progress p(2, 1, 60, /*live=*/false, /*quiet=*/false, out);
+  p.Redraw({{"a.B", "searching"}}, 10);   // too early
+  p.Redraw({}, 45);                       // nothing runs
+  p.Redraw({{"a.B", "validating"}}, 31);  // the first heartbeat
+  p.Redraw({{"a.B", "validating"}}, 50);  // too soon after it
+  p.Redraw({{"a.B", "reviewing"}}, 62);
+  std::fclose(out);
+  const std::string text(buf, len);
+  std::free(buf);
+  EXPECT_EQ(text,
+            "[0/2] a.B (validating) · 0:31 elapsed · ~2:30 left\n"
+            "[0/2] a.B (reviewing) · 1:02 elapsed · ~2:30 left\n");
+}
+
 TEST(Summary, RowsFromReportsAndTotals) {
   fs::path r = TempDir("summary");
   fs::path state = r / ".jtestgen" / "a.B";

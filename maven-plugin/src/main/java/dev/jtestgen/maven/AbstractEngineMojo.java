@@ -87,7 +87,9 @@ public abstract class AbstractEngineMojo extends AbstractJtestgenMojo {
     s.extraArguments = orEmpty(extraArguments);
     configure(s);
     List<String> argv = EngineArguments.build(engine(), s);
-    getLog().info("jtestgen: " + String.join(" ", argv));
+    getLog().info("jtestgen " + command() + ": the classes of " + classes + " (budget per class "
+        + (budgetPerClass == null ? "default" : budgetPerClass) + ")");
+    getLog().debug("jtestgen: " + String.join(" ", argv));
     int status = ProcessRunner.run(argv, basedir(), line -> getLog().info(line));
     logSummary();
     switch (ExitPolicy.judge(status, failOnClassFailure)) {

@@ -14,6 +14,25 @@ public final class ClassPatterns {
 
   private ClassPatterns() {}
 
+  /** Whether binary name {@code name} matches {@code pattern} (the engine's rules, above). */
+  public static boolean matches(String pattern, String name) {
+    StringBuilder re = new StringBuilder();
+    for (int i = 0; i < pattern.length(); ++i) {
+      char c = pattern.charAt(i);
+      if (c == '*' && i + 1 < pattern.length() && pattern.charAt(i + 1) == '*') {
+        re.append(".*");
+        ++i;
+      } else if (c == '*') {
+        re.append("[^.]*");
+      } else if (c == '?') {
+        re.append("[^.]");
+      } else {
+        re.append(Pattern.quote(String.valueOf(c)));
+      }
+    }
+    return Pattern.matches(re.toString(), name);
+  }
+
   /**
    * Joins {@code patterns} with ':' after checking each.
    *

@@ -17,7 +17,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * has) to the {@code -agentpath} option of jtestgen's coverage agent, so Surefire's test JVM
  * records coverage into {@code target/jtestgen-cov}. The includes default to the module's own
  * packages (from its main source roots; {@code **} when there are none), the excludes to its
- * test classes (from its test source roots) and jtestgen's generated tests. Unless {@code
+ * test classes (from its test source roots: Surefire's name patterns where they match no main
+ * class, the others by name) and jtestgen's generated tests. Unless {@code
  * append}, coverage of earlier builds is deleted first (a recompiled class would not match it).
  * Errors: the engine or the agent library not found, a ',' in a pattern or path, a coverage
  * directory that cannot be cleared.
@@ -75,10 +76,36 @@ public class PrepareAgentMojo extends AbstractJtestgenMojo {
     if (excludes != null) {
       return excludes;
     }
+    return testExcludes(
+        ModulePackages.classNames(paths(project.getCompileSourceRoots())),
+        ModulePackages.classNames(paths(project.getTestCompileSourceRoots())));
+  }
+
+  /** Surefire's test class names, as patterns: {@code *Test}, {@code *Tests}, ... */
+  static final List<String> TEST_NAMES = List.of("**Test", "**Tests", "**TestCase", "**.Test*", "Test*");
+
+  /**
+   * The classes the agent leaves out by default: jtestgen's tests ({@code *JtgTest}) and the
+   * module's test classes, as short patterns: Surefire's test name patterns that match no main
+   * class, then by name each test class none of them matches (with its nested classes).
+   */
+  static List<String> testExcludes(List<String> mainClasses, List<String> testClasses) {
     List<String> out = new ArrayList<>(List.of("**JtgTest", "**JtgTest$*"));
-    for (String test : ModulePackages.classNames(paths(project.getTestCompileSourceRoots()))) {
-      out.add(test);
-      out.add(test + "$*");
+    List<String> usable = new ArrayList<>();
+    for (String p : TEST_NAMES) {
+      if (mainClasses.stream().noneMatch(c -> ClassPatterns.matches(p, c))) {
+        usable.add(p);
+        out.add(p);
+        if (!p.endsWith("*")) {
+          out.add(p + "$*");
+        }
+      }
+    }
+    for (String test : testClasses) {
+      if (usable.stream().noneMatch(p -> ClassPatterns.matches(p, test))) {
+        out.add(test);
+        out.add(test + "$*");
+      }
     }
     return out;
   }

@@ -64,7 +64,7 @@ public class ReportMojo extends AbstractJtestgenMojo {
       argv.add("--sources");
       argv.add(EngineArguments.pathList("sources", sources));
     }
-    getLog().info("jtestgen: " + String.join(" ", argv));
+    getLog().debug("jtestgen: " + String.join(" ", argv));
     int status = ProcessRunner.run(argv, basedir(), line -> getLog().info(line));
     if (status != 0) {
       throw new EngineException("jtestgen report ended with exit status " + status);

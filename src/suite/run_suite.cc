@@ -1,5 +1,7 @@
 #include "suite/run_suite.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -350,7 +352,12 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
   step.Set("writing the report");
   JTG_RETURN_IF_ERROR(WriteReport(report, output::ReportDirFor(opts.out_dir, opts.report_dir)));
-  if (!opts.quiet) PrintSummary(report);
+  if (!opts.quiet) {
+    // The supervisor's live line (supervise/heartbeat.h) stops at this step; it may have been
+    // drawn just before: the summary starts on a clean line.
+    if (step.enabled() && isatty(STDERR_FILENO) == 1) std::fputs("\r\033[K", stderr);
+    PrintSummary(report);
+  }
   return absl::OkStatus();
 }
 

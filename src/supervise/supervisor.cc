@@ -1,12 +1,16 @@
 #include "supervise/supervisor.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "classfile/names.h"
@@ -14,6 +18,7 @@
 #include "sandbox/run_dirs.h"
 #include "sandbox/sandboxed_process.h"
 #include "sandbox/worker_watch.h"
+#include "supervise/heartbeat.h"
 #include "supervise/worker_body.h"
 
 namespace jtg::supervise {
@@ -39,12 +44,15 @@ Status SetupError(const std::string& why) {
 // spec, the shared page, and the blocked signals (restored at the end).
 struct Session {
   std::string scratch;
+  std::string step_dir;  // writable for the worker, read by the heartbeat ("" = none)
   sandbox::SandboxSpec spec;
   sandbox::WorkerPage* page = nullptr;
   sandbox::SignalGuard signals;
   ~Session() {
     sandbox::UnmapWorkerPage(page);
     sandbox::RemoveScratchDir(scratch);
+    std::error_code ec;
+    if (!step_dir.empty()) std::filesystem::remove_all(step_dir, ec);
   }
 };
 
@@ -83,9 +91,25 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
   const double budget = opts.budget_seconds;
   const auto deadline = After(start, budget + std::max(sup.min_finish_seconds, budget));
   const std::string cut = classfile::ToInternal(opts.class_name);
+  // A single-class run shows its worker's step (heartbeat.h); a project run's child leaves
+  // that to its parent, which set JTG_STEP_FILE.
+  // The worker's scratch is a tmpfs of its own: the step goes to a folder beside it that
+  // stays writable in the sandbox.
+  std::error_code ec;
+  const bool own_progress = std::getenv("JTG_STEP_FILE") == nullptr && !opts.quiet &&
+                            std::filesystem::create_directory(session->scratch + ".step", ec);
+  if (own_progress) {
+    session->step_dir = session->scratch + ".step";
+    session->spec.writable.push_back(session->step_dir);
+  }
+  const std::string step_file = session->step_dir + "/step";
+  std::optional<Heartbeat> heartbeat;
+  if (own_progress)
+    heartbeat.emplace(opts.class_name, step_file, isatty(STDERR_FILENO) == 1, stderr);
   for (int attempt = 0;; ++attempt) {
     std::memset(static_cast<void*>(page), 0, sizeof *page);
     auto body = [&]() {
+      if (own_progress) setenv("JTG_STEP_FILE", step_file.c_str(), 1);  // the worker's own
       SharedSink sink(page, cut);
       return RunWorkerBody(page, spec.scratch, [&] { return RunSuite(opts, &sink); });
     };

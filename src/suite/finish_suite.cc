@@ -53,7 +53,7 @@ std::string LastCallName(const testcase::TestCase& t) {
 
 StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive) {
   // 1. Minimize each archived test for the goals it was kept for.
-  ctx.step.Set("minimizing");
+  if (ctx.phases != nullptr) ctx.phases->Enter("minimizing");
   std::vector<testcase::TestCase> tests;
   for (const auto& a : archive.Tests()) {
     tests.push_back(generate::Minimize(a.test, a.goals, ctx.reach, ctx.executor));
@@ -66,7 +66,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   DropUnstable(ctx, written, outcome.validation);
 
   // 2. Write and validate; drop what fails until the file compiles and passes every run.
-  ctx.step.Set("validating");
+  if (ctx.phases != nullptr) ctx.phases->Enter("validating");
   output::WriterOptions wopts;
   wopts.dialect = ctx.opts.junit == 4 ? output::Dialect::kJUnit4 : output::Dialect::kJUnit5;
   wopts.cut_internal_name = ctx.cut_internal;
@@ -190,7 +190,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   reach.reserve(written.size());
   for (const auto& w : written) reach.push_back(Reach(ctx, w));
 
-  ctx.step.Set("reviewing");
+  if (ctx.phases != nullptr) ctx.phases->Enter("reviewing");
   // 4. For review: suite minimization (review_suite.h; a test asserting nothing stays only
   // for goals of its own), and tests that differ only in literals become one parameterized
   // test (JUnit 5). The file is validated again; if it fails, the file of step 2 stays.
@@ -254,7 +254,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   if (ctx.goals != nullptr) {
     outcome.mutants_killed =
         ctx.goals->CountOf(generate::GoalKind::kWeakMutation, killed, &outcome.mutants_total);
-    ctx.step.Set("scoring mutants");
+    if (ctx.phases != nullptr) ctx.phases->Enter("scoring mutants");
     StrongScore(ctx, written, outcome);
   }
   return outcome;

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
-#include "common/step_note.h"
 #include "generate/blame/blocked_goals.h"
 #include "generate/goals/coverage_model.h"
 #include "generate/goals/goals.h"
@@ -15,6 +14,7 @@
 #include "generate/search/random_search.h"
 #include "generate/values/universe.h"
 #include "output/junit_writer.h"
+#include "suite/phase_times.h"
 #include "suite/run_suite.h"
 #include "suite/suite_report.h"
 #include "testcase/executor.h"
@@ -37,7 +37,7 @@ struct SuiteContext {
   // supervisor's bound.
   std::chrono::steady_clock::time_point review_by = std::chrono::steady_clock::time_point::max();
   std::chrono::steady_clock::time_point finish_by = std::chrono::steady_clock::time_point::max();
-  StepNote step = StepNote();  // where the run is, for a whole-project run's progress line
+  PhaseTimes* phases = nullptr;  // where the run is, and how long each phase took (not owned)
 };
 
 struct SuiteOutcome {

@@ -218,8 +218,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
 
   // Search.
-  const StepNote step = StepNote::FromEnvironment();
-  step.Set("searching");
+  PhaseTimes phases(StepNote::FromEnvironment());
+  phases.Enter("searching");
   generate::Rng rng(opts.seed);
   generate::SearchBudget budget{opts.budget_seconds, opts.iterations};
   SuiteReport report;
@@ -313,7 +313,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   };
   ctx.review_by = after_start(0.6);
   ctx.finish_by = after_start(0.85);
-  ctx.step = step;
+  ctx.phases = &phases;
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 
   report.class_name = opts.class_name;
@@ -350,12 +350,13 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   }
   report.not_built = BlameNotBuilt(model, build_log, reached, outcome, *executor);
   report.unreached_nested = generate::UnreachedNestedMethods(model, reached);
-  step.Set("writing the report");
+  phases.Enter("writing the report");
+  report.phase_seconds = phases.done();
   JTG_RETURN_IF_ERROR(WriteReport(report, output::ReportDirFor(opts.out_dir, opts.report_dir)));
   if (!opts.quiet) {
     // The supervisor's live line (supervise/heartbeat.h) stops at this step; it may have been
     // drawn just before: the summary starts on a clean line.
-    if (step.enabled() && isatty(STDERR_FILENO) == 1) std::fputs("\r\033[K", stderr);
+    if (phases.note().enabled() && isatty(STDERR_FILENO) == 1) std::fputs("\r\033[K", stderr);
     PrintSummary(report);
   }
   return absl::OkStatus();

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <system_error>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "common/version.h"
 #include "jvm/java_home.h"
 #include "nlohmann/json.hpp"
@@ -54,6 +56,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
     j["classes"] = classes;
   }
   j["time_s"] = {{"search", r.search_seconds}, {"total", r.total_seconds}};
+  for (const auto& [phase, seconds] : r.phase_seconds) j["time_s"]["phases"][phase] = seconds;
   j["algorithm"] = r.search;
   j["generations"] = r.generations;
   if (!r.heuristics.empty()) j["heuristics"] = r.heuristics;
@@ -244,7 +247,13 @@ void PrintSummary(const SuiteReport& r) {
         static_cast<long long>(v.unsat), static_cast<long long>(v.timeout), v.seconds,
         r.stats.seconds > 0 ? 100 * v.seconds / r.stats.seconds : 0.0);
   }
-  std::printf("  total wall time: %.1f s (search, minimization, validation)\n", r.total_seconds);
+  std::string phases;
+  for (const auto& [phase, seconds] : r.phase_seconds) {
+    absl::StrAppend(&phases, phases.empty() ? "" : ", ", phase, " ",
+                    absl::StrFormat("%.1f", seconds));
+  }
+  std::printf("  total wall time: %.1f s (%s)\n", r.total_seconds,
+              phases.empty() ? "search, minimization, validation" : phases.c_str());
   for (const auto& [m, n] : r.stats.overruns) {
     std::printf(
         "  note: %lld run(s) of %s passed the per-test budget (hang or long loop); "

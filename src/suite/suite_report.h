@@ -3,6 +3,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
@@ -45,6 +46,8 @@ struct SuiteReport {
   int inherited_calls = 0;  // inherited public methods the search could call
   generate::CoverageSummary coverage;
   double search_seconds = 0, total_seconds = 0;
+  // Wall seconds of each phase up to the report (suite/phase_times.h), in order.
+  std::vector<std::pair<std::string, double>> phase_seconds;
   std::string test_file;
   generate::SearchStats stats;
   std::string search;          // algorithm used

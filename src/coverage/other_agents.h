@@ -1,8 +1,8 @@
 // Whether another Java agent's coverage instrumentation is in a class's bytes, judged by
 // the member names such agents add: JaCoCo (`$jacocoData`, `$jacocoInit`, since 0.5),
-// Cobertura (`__cobertura_counters`) and PIT's coverage stage (`$$pitCoverageProbes`, in
-// its minion JVMs, which take the build's argLine). The coverage agent asks it of the bytes its first
-// (observing) hook receives: when an agent earlier on the command line has already
+// Cobertura (`__cobertura_counters`) and PIT's coverage stage (`$$pitCoverageProbes`, in its
+// minion JVMs, which take the build's argLine). The coverage agent asks it of the bytes its
+// first (observing) hook receives: when an agent earlier on the command line has already
 // transformed the class, these are not what the classpath holds, and the agent reads the
 // class's own bytes back from its loader to identify it (agent/own_bytes.h).
 // A constant-pool scan, O(size); pure, thread-safe.

@@ -379,6 +379,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
         return v;
       }
       if (!bad.empty()) v.log = r.output;
+      if (!bad.empty() && IsClockShiftedRun(runs[k].label)) v.clock_run_failed = true;
       for (const auto& [name, line] : bad) {
         v.bad_tests.insert(name);
         v.failures.emplace(name, TestFailure{line, runs[k].label});

@@ -76,6 +76,9 @@ struct Validation {
   bool whole_run_failed = false;
   std::string failure;
   bool clock_skipped = false;  // a clock-shifted run ran with the real clock (no time left)
+  // Some test failed in the clock-shifted run, whatever `failures` names for it (a test keeps
+  // the failure of its first failing run, which may be another run's).
+  bool clock_run_failed = false;
 };
 
 // Compiles `file` in opts.work_dir and runs it; when every test passed every run, writes it

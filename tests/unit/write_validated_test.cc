@@ -260,6 +260,48 @@ TEST_F(WriteValidatedTest, EveryAssertionOnTheClockIsDroppedNotJustTheFirst) {
   EXPECT_FALSE(r->clock_skipped);
 }
 
+// A test whose first failure is in an earlier run (another zone) keeps the shifted clock on:
+// its clock assertion, reported by the shifted run only after the zone's is gone, is dropped
+// too (JUnit names one failure per test and run; the zone run's is the one recorded).
+TEST_F(WriteValidatedTest, AClockAssertionBehindAZoneOneIsDroppedToo) {
+  if (!ClockShiftAvailable()) GTEST_SKIP() << "libfaketime is not installed";
+  vopts_.runs = 5;  // run 2 is Asia/Kolkata, run 4 shifts the clock
+  std::set<int> asserted = {4, 5};
+  std::vector<std::pair<size_t, int>> drops;
+  auto write = [&](const std::vector<size_t>& kept) {
+    JavaFile f = HandWritten({"a"}, {});
+    EXPECT_EQ(kept.size(), 1u);
+    const std::string zone =
+        "    org.junit.jupiter.api.Assertions.assertNotEquals(\"Asia/Kolkata\","
+        " java.util.TimeZone.getDefault().getID());\n";
+    const std::string clock =
+        "    { long t0 = System.currentTimeMillis(), n0 = System.nanoTime();"
+        " while (System.nanoTime() - n0 < 2_000_000L) { }"
+        " org.junit.jupiter.api.Assertions.assertTrue(System.currentTimeMillis() - t0 < 5000); }\n";
+    std::string body;
+    for (int stmt : {4, 5}) {
+      body += asserted.contains(stmt) ? (stmt == 4 ? zone : clock)
+                                      : std::string("    int x") + char('0' + stmt) + " = 1;\n";
+      f.assertion_at[2 + stmt] = {0, stmt};
+    }
+    const std::string old = "    int x = 1;\n";
+    f.source.replace(f.source.find(old), old.size(), body);
+    return f;
+  };
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 4, .quiet = true}, nullptr,
+                          Repairs{.drop_assertion =
+                                      [&](size_t test, int stmt) {
+                                        drops.emplace_back(test, stmt);
+                                        asserted.erase(stmt);
+                                        return true;
+                                      },
+                                  .declare_throws = nullptr});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(drops, (std::vector<std::pair<size_t, int>>{{0, 4}, {0, 5}}));
+  EXPECT_EQ(r->rounds, 3);
+}
+
 // Issue 24: tests are written without a throws clause; one that javac says lacks it gets the
 // clause the repair gives, and no test is dropped.
 TEST_F(WriteValidatedTest, AnUnreportedCheckedExceptionGetsAThrowsClause) {

@@ -22,7 +22,7 @@ PREFIX     ?= /usr/local
 MVN        ?= mvn
 
 APT_PACKAGES := build-essential cmake ninja-build pkg-config openjdk-17-jdk-headless \
-  libabsl-dev libzip-dev libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev \
+  libabsl-dev libzip-dev libcli11-dev nlohmann-json3-dev libfmt-dev libspdlog-dev libgtest-dev \
   junit4 junit5 libhamcrest-java libopentest4j-java libapiguardian-java \
   libjacoco-java libasm-java libcommons-lang3-java libcommons-collections3-java libguava-java \
   libmockito-java libz3-dev libfaketime unzip time jq maven chromium \

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "absl/strings/str_format.h"
+
 namespace jtg::cli {
 
 StatusOr<double> ParseBudget(std::string_view text, std::string_view flag) {
@@ -37,6 +39,16 @@ StatusOr<double> ParseBudget(std::string_view text, std::string_view flag) {
                                                    "': must be positive and at most 7 days"));
   }
   return v * scale;
+}
+
+StatusOr<double> ParseTimeBound(std::string_view text, double budget_seconds) {
+  JTG_ASSIGN_OR_RETURN(double seconds, ParseBudget(text, "--time-bound"));
+  if (seconds <= budget_seconds) {
+    return absl::InvalidArgumentError(absl::StrCat("bad --time-bound '", std::string(text),
+                                                   "': must exceed the search budget (",
+                                                   absl::StrFormat("%g", budget_seconds), " s)"));
+  }
+  return seconds;
 }
 
 StatusOr<int> ParseMegabytes(std::string_view text, std::string_view flag) {

@@ -8,6 +8,7 @@
 #include "CLI/CLI.hpp"
 #include "cli/budget.h"
 #include "cli/project_flags.h"
+#include "common/log.h"
 #include "common/version.h"
 #include "cover/run_cover.h"
 #include "jvm/java_home.h"
@@ -56,7 +57,17 @@ int main(int argc, char** argv) {
   cmd->add_option("--seed", suite.seed, "random seed (default 0)");
   cmd->add_option("--validation-runs", suite.validation_runs,
                   "JUnit runs per validation round (default 5)");
+  std::string time_bound;
+  cmd->add_option("--time-bound", time_bound,
+                  "hard wall-clock bound of one class's run, search and validation included, "
+                  "e.g. 5m; past it the run stops (default: budget + max(120 s, budget), in "
+                  "proportion for more than 5 validation runs)");
   cmd->add_flag("--quiet", suite.quiet, "print no summary");
+  bool verbose = false;
+  const char* kVerboseHelp =
+      "also print the internals on stderr: each javac and java run with its time, each "
+      "phase, the tests validation drops, the solver's and candidate search's figures";
+  cmd->add_flag("--verbose", verbose, kVerboseHelp);
   std::string java_home;
   const char* kJavaHomeHelp =
       "the JDK to run on (17 or later; default: JAVA_HOME, else the java on PATH)";
@@ -139,6 +150,7 @@ int main(int argc, char** argv) {
                    "maximum heap of the JVMs that run the code, like -Xmx: 1536m, 2g "
                    "(default: an eighth of physical memory, 512m-1536m)");
   pcmd->add_flag("--quiet", perf.quiet, "print no summary");
+  pcmd->add_flag("--verbose", verbose, kVerboseHelp);
   pcmd->add_flag("--no-sandbox", no_sandbox, "run the code under test without the sandbox");
 
   jtg::cover::CoverOptions cover;
@@ -197,6 +209,7 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   sup.sandbox = !no_sandbox;
+  jtg::log::SetVerbose(verbose);  // before any thread starts
   // A run stopped by a signal exits as if the signal had ended it (128 + signal).
   auto exit_code = [](const jtg::Status& st, int sig) {
     if (st.ok()) return 0;
@@ -301,6 +314,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       suite.budget_seconds = *seconds;
+      if (!time_bound.empty()) {
+        auto bound = jtg::cli::ParseTimeBound(time_bound, suite.budget_seconds);
+        if (!bound.ok()) {
+          std::fprintf(stderr, "jtestgen: %s\n", std::string(bound.status().message()).c_str());
+          return 2;
+        }
+        suite.time_bound_seconds = *bound;
+      }
       suite.search = *jtg::suite::ParseAlgorithm(search);  // CLI::IsMember checked the name
       if (suite_project.Selected()) {
         return run_project(suite_project, suite.budget_seconds,

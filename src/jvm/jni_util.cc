@@ -180,3 +180,45 @@ Status SetDefaultZoneAndLocale(JNIEnv* env, const std::string& zone, const std::
 }
 
 }  // namespace jtg::jvm
+
+namespace jtg::jvm {
+
+StatusOr<std::string> SwapDefaultCharset(JNIEnv* env, const std::string& name) {
+  jclass cls = env->FindClass("java/nio/charset/Charset");
+  if (cls == nullptr) return CheckException(env, "java.nio.charset.Charset");
+  jfieldID field = env->GetStaticFieldID(cls, "defaultCharset", "Ljava/nio/charset/Charset;");
+  jmethodID for_name =
+      env->GetStaticMethodID(cls, "forName", "(Ljava/lang/String;)Ljava/nio/charset/Charset;");
+  jmethodID get_default =
+      env->GetStaticMethodID(cls, "defaultCharset", "()Ljava/nio/charset/Charset;");
+  jmethodID get_name = env->GetMethodID(cls, "name", "()Ljava/lang/String;");
+  if (field == nullptr || for_name == nullptr || get_default == nullptr || get_name == nullptr) {
+    env->ExceptionClear();
+    env->DeleteLocalRef(cls);
+    return absl::InternalError("this JDK's Charset has no defaultCharset field");
+  }
+  jobject old = env->CallStaticObjectMethod(cls, get_default);  // fills the field if unset
+  jobject old_name = old != nullptr ? env->CallObjectMethod(old, get_name) : nullptr;
+  jstring text = env->NewStringUTF(name.c_str());
+  jobject value = text != nullptr ? env->CallStaticObjectMethod(cls, for_name, text) : nullptr;
+  std::string was;
+  if (old_name != nullptr) {
+    const char* chars = env->GetStringUTFChars(static_cast<jstring>(old_name), nullptr);
+    if (chars != nullptr) {
+      was = chars;
+      env->ReleaseStringUTFChars(static_cast<jstring>(old_name), chars);
+    }
+  }
+  if (value != nullptr && !was.empty()) env->SetStaticObjectField(cls, field, value);
+  for (jobject ref : {old, old_name, static_cast<jobject>(text), value}) {
+    if (ref != nullptr) env->DeleteLocalRef(ref);
+  }
+  env->DeleteLocalRef(cls);
+  JTG_RETURN_IF_ERROR(CheckException(env, "Charset.forName(" + name + ")"));
+  if (was.empty() || value == nullptr) {
+    return absl::InternalError("cannot set the default charset to " + name);
+  }
+  return was;
+}
+
+}  // namespace jtg::jvm

@@ -56,3 +56,15 @@ namespace jtg::jvm {
 Status SetDefaultZoneAndLocale(JNIEnv* env, const std::string& zone, const std::string& locale);
 
 }  // namespace jtg::jvm
+
+namespace jtg::jvm {
+
+// Replaces the JVM's default charset (the cached value Charset.defaultCharset() returns, its
+// private static field `defaultCharset`, set through JNI) by the charset named `name`
+// (Charset.forName), and returns the name of the one it replaced ("UTF-8"). Code that read
+// the default before keeps what it read. Validation varies the charset in a JVM of its own
+// (file.encoding); this lets a run in the search JVM vary it too. Errors: Internal naming the
+// Java exception, or when this JDK's Charset has no such field.
+StatusOr<std::string> SwapDefaultCharset(JNIEnv* env, const std::string& name);
+
+}  // namespace jtg::jvm

@@ -1,11 +1,13 @@
 #include "output/junit_writer.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <tuple>
 
 #include "classfile/descriptor.h"
@@ -38,6 +40,42 @@ JavaFile TestClassFor(const std::string& cut, const std::string& suffix) {
   std::replace(simple.begin(), simple.end(), '$', '_');
   f.class_name = simple + suffix;
   return f;
+}
+
+std::string DeclaredThrowsClause(const testcase::TestCase& t) {
+  static constexpr std::array<std::string_view, 20> kUnchecked = {
+      "java/lang/RuntimeException",
+      "java/lang/IllegalArgumentException",
+      "java/lang/IllegalStateException",
+      "java/lang/NullPointerException",
+      "java/lang/UnsupportedOperationException",
+      "java/lang/IndexOutOfBoundsException",
+      "java/lang/ArrayIndexOutOfBoundsException",
+      "java/lang/StringIndexOutOfBoundsException",
+      "java/lang/ArithmeticException",
+      "java/lang/ClassCastException",
+      "java/lang/NumberFormatException",
+      "java/lang/NegativeArraySizeException",
+      "java/lang/ArrayStoreException",
+      "java/lang/SecurityException",
+      "java/util/NoSuchElementException",
+      "java/util/ConcurrentModificationException",
+      "java/util/MissingResourceException",
+      "java/util/IllegalFormatException",
+      "java/io/UncheckedIOException",
+      "java/time/DateTimeException",
+  };
+  for (const auto& st : t.stmts) {
+    if (st.callable == nullptr) continue;
+    for (const std::string& e : st.callable->declared_exceptions) {
+      if (e.ends_with("Error") ||
+          std::find(kUnchecked.begin(), kUnchecked.end(), e) != kUnchecked.end()) {
+        continue;
+      }
+      return "Exception";
+    }
+  }
+  return "";
 }
 
 JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& opts,

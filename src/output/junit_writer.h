@@ -33,6 +33,14 @@ struct WrittenTest {
   std::string comment;
 };
 
+// The throws clause a test needs for the checked exceptions its calls declare: "Exception"
+// when some call's throws clause (testcase::Callable::declared_exceptions) names a class that
+// is not one of the JDK's common unchecked exceptions nor an Error by its name, else "".
+// Written up front, it saves validation the javac round that would report it (StringUtils'
+// getBytes(String, String) throws UnsupportedEncodingException). An unchecked exception
+// of the user's own declared in a throws clause gets the clause too; it compiles the same.
+std::string DeclaredThrowsClause(const testcase::TestCase& t);
+
 // Facts about classes the writer needs from the engine.
 struct TypeOracle {
   std::function<bool(const std::string& internal_name)> is_public;

@@ -11,6 +11,8 @@
 #include <csignal>
 #include <cstring>
 
+#include "absl/strings/str_format.h"
+#include "common/log.h"
 #include "sandbox/namespaces.h"
 
 namespace jtg::output {
@@ -75,9 +77,10 @@ std::vector<std::string> MergedEnvironment(const std::vector<std::string>& extra
 
 }  // namespace
 
-StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int timeout_seconds,
-                                   const ProcessOptions& options) {
-  if (argv.empty()) return absl::InternalError("RunProcess: empty command");
+namespace {
+
+StatusOr<ProcessResult> Run(const std::vector<std::string>& argv, int timeout_seconds,
+                            const ProcessOptions& options) {
   std::vector<std::string> env;
   std::vector<char*> envp;
   if (!options.env.empty()) {
@@ -154,6 +157,27 @@ StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int tim
   } else {
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
+  return r;
+}
+
+}  // namespace
+
+StatusOr<ProcessResult> RunProcess(const std::vector<std::string>& argv, int timeout_seconds,
+                                   const ProcessOptions& options) {
+  if (argv.empty()) return absl::InternalError("RunProcess: empty command");
+  if (!log::Verbose()) return Run(argv, timeout_seconds, options);
+  std::string command;
+  for (const auto& a : argv) absl::StrAppend(&command, command.empty() ? "" : " ", ShellQuote(a));
+  log::Debug(
+      absl::StrCat("running ", command, options.cwd.empty() ? "" : " (in " + options.cwd + ")"));
+  const auto start = std::chrono::steady_clock::now();
+  auto r = Run(argv, timeout_seconds, options);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  log::Debug(absl::StrCat(
+      argv.front(), ": ",
+      r.ok() ? "exit " + std::to_string(r->exit_code) : std::string(r.status().message()),
+      absl::StrFormat(" after %.2f s", seconds)));
   return r;
 }
 

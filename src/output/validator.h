@@ -19,6 +19,9 @@ struct ValidatorOptions {
   std::string classpath;  // the user's classpath
   Dialect dialect = Dialect::kJUnit5;
   int runs = 5;
+  // Which of the runs 0..runs-1 to do (run r keeps EnvironmentForRun(r)); empty: all. Later
+  // rounds of output/write_validated.h repeat only the runs that did not pass.
+  std::vector<bool> only_runs;
   std::string work_dir;  // scratch directory for classes and reports
   // javac --release of the written tests (ReleaseFor); 0: the JDK's own language level.
   int release = 0;
@@ -70,6 +73,8 @@ struct Validation {
   std::map<std::string, std::string> unreported;
   std::string log;  // javac / JUnit output of the last failing step
   int runs_done = 0;
+  // The runs (indexes 0..runs-1) that ended with every test passing.
+  std::vector<int> passed_runs;
   // A JUnit run failed as a whole (crash, exit, out of memory, time limit) without naming a
   // failing test: then bad_tests holds every test (see run_breakers.h to do better), and
   // `failure` says how the run ended ("exit code 137").

@@ -1,6 +1,7 @@
 // The write-validate-drop loop of `jtestgen suite` and `jtestgen perf`: write a test class
 // from the tests still kept, compile and run it (output/validator.h), drop the tests that
-// failed, and write again, until a file passes every run. Only that file reaches the output
+// failed, and write again, until a file passes every run (a later round repeats only the
+// first run and those that did not pass: see write_validated.cc). Only that file reaches the output
 // directory: when no round passes (every test dropped, or the rounds ran out), no file of
 // the class's name is left there, and the result says so.
 #pragma once
@@ -47,10 +48,10 @@ struct Repairs {
   DeclareThrows declare_throws = nullptr;
 };
 
+// Each round's drops, with the javac/JUnit output of a failing round, go to the debug log
+// (common/log.h).
 struct ValidatedWriteOptions {
   int max_rounds = 6;
-  bool quiet = false;      // false: each round's drops are printed on stderr
-  bool print_log = false;  // with !quiet, also the javac/JUnit output of a failing round
   // When every test is dropped (or there are none): true writes (and validates) the class
   // with no tests, so the output names the class; false leaves no file.
   bool write_when_empty = false;
@@ -64,8 +65,9 @@ struct ValidatedWrite {
   std::string last_log;       // javac/JUnit output of the last failing round
   std::string run_failure;    // how the last run failing as a whole ended, or ""
   int rounds = 0;
-  int assertions_dropped = 0;  // by DropAssertion
-  bool clock_skipped = false;  // some round ran its clock-shifted run with the real clock
+  std::vector<int> round_runs;  // per round: the JUnit runs it asked for (later rounds: fewer)
+  int assertions_dropped = 0;   // by DropAssertion
+  bool clock_skipped = false;   // some round ran its clock-shifted run with the real clock
   // Why assertions and tests were dropped: the environment of the run they failed in
   // (RunEnvironment::label) or "does not compile" -> how many.
   std::map<std::string, int> assertion_drop_reasons, test_drop_reasons;

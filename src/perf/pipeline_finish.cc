@@ -188,8 +188,6 @@ Status FinishClass(PerfSession& s, const ClassWork& w, std::vector<Candidate>& c
   vopts.jvm_args.push_back("-Djtestgen.perf.smoke=true");
   output::ValidatedWriteOptions vw;
   vw.max_rounds = 4;
-  vw.quiet = opts.quiet;
-  vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
   std::optional<PhaseClock> validation_clock;
   validation_clock.emplace(&s.validation_s, "validating");
   auto validated = output::WriteValidated(

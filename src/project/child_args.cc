@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/log.h"
 
 namespace jtg::project {
 
@@ -37,6 +38,11 @@ std::vector<std::string> SuiteChildArgs(const suite::SuiteOptions& o) {
     a.push_back("--iterations");
     a.push_back(absl::StrCat(o.iterations));
   }
+  if (log::Verbose()) a.push_back("--verbose");  // the level is process-wide (common/log.h)
+  if (o.time_bound_seconds > 0) {
+    a.push_back("--time-bound");
+    a.push_back(Seconds(o.time_bound_seconds));
+  }
   if (o.overwrite) a.push_back("--overwrite");
   if (o.pin_environment) a.push_back("--pin-environment");
   if (o.mocks) a.push_back("--mocks");
@@ -52,6 +58,7 @@ std::vector<std::string> PerfChildArgs(const perf::PerfOptions& o) {
       "--budget",          Seconds(o.budget_seconds),      "--mu",   absl::StrCat(o.mu),
       "--junit",           absl::StrCat(o.junit),          "--seed", absl::StrCat(o.seed),
       "--validation-runs", absl::StrCat(o.validation_runs)};
+  if (log::Verbose()) a.push_back("--verbose");
   if (!o.method.empty()) {
     a.push_back("--method");
     a.push_back(o.method);

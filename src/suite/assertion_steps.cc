@@ -11,6 +11,7 @@
 #include "generate/search/assertion_filter.h"
 #include "generate/search/observers.h"
 #include "generate/values/impure_apis.h"
+#include "suite/time_plan.h"
 
 namespace jtg::suite {
 
@@ -156,12 +157,18 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
 
 // The strong-mutation score of the final suite: each test run with each mutant it infected
 // switched on; a mutant counts as killed when a kept assertion or the test's flow detects it
-// (generate::KilledBy). Bounded by max(5 s, 10% of the budget); past it, later tests add
-// nothing and the score is marked incomplete.
+// (generate::KilledBy). Bounded by max(5 s, 10% of the budget), and by the run's aim
+// (SuiteContext::aim_by) past kMinScoringSeconds; past that, later tests add nothing and
+// the score is marked incomplete.
 void StrongScore(const SuiteContext& ctx, const std::vector<WrittenTest>& written,
                  SuiteOutcome& outcome) {
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(std::max(5.0, 0.1 * ctx.opts.budget_seconds));
+  using Clock = std::chrono::steady_clock;
+  const auto now = Clock::now();
+  const auto cap = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                             std::max(5.0, 0.1 * ctx.opts.budget_seconds)));
+  const auto least = now + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(kMinScoringSeconds));
+  const auto deadline = std::min(cap, std::max(ctx.aim_by, least));
   const generate::RunWithMutant run = MutantRunner(ctx);
   absl::flat_hash_set<int32_t> killed;
   for (const auto& w : written) {

@@ -39,7 +39,8 @@ std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests, testcase
   for (auto& t : tests) {
     testcase::ExecResult r = ex.Run(t);
     if (!r.Writable() || NamesTheSandbox(t, r, folder)) continue;
-    out.push_back(WrittenTest{std::move(t), std::move(r), {}, {}, {}});
+    std::string throws_clause = output::DeclaredThrowsClause(t);
+    out.push_back(WrittenTest{std::move(t), std::move(r), {}, std::move(throws_clause), {}});
   }
   return out;
 }
@@ -119,8 +120,8 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     return out;
   };
   // A run that fails as a whole names no test: find the ones that break it instead of
-  // dropping them all, within max(30 s, half the budget) over all rounds (the supervisor's
-  // hard bound is budget + max(120 s, budget)).
+  // dropping them all, within max(30 s, half the budget) over all rounds (well within the
+  // supervisor's hard bound: time_plan.h).
   auto refine = [&](const std::vector<size_t>& kept, const output::JavaFile& file,
                     output::Validation* v) -> Status {
     if (!bisect_deadline) {
@@ -174,8 +175,6 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   output::ValidatedWriteOptions vw;
   vw.max_rounds = 8;           // assertion drops (below) take rounds too
   vw.write_when_empty = true;  // the class is written even when no test is kept
-  vw.quiet = ctx.opts.quiet;
-  vw.print_log = std::getenv("JTG_VALIDATION_LOG") != nullptr;
   const auto validation_start = std::chrono::steady_clock::now();
   JTG_ASSIGN_OR_RETURN(output::ValidatedWrite result,
                        output::WriteValidated(

@@ -37,6 +37,9 @@ struct SuiteContext {
   // supervisor's bound.
   std::chrono::steady_clock::time_point review_by = std::chrono::steady_clock::time_point::max();
   std::chrono::steady_clock::time_point finish_by = std::chrono::steady_clock::time_point::max();
+  // The run's wall-time aim (suite/time_plan.h): the strong-mutation scoring, last, stops by
+  // then (given at least kMinScoringSeconds).
+  std::chrono::steady_clock::time_point aim_by = std::chrono::steady_clock::time_point::max();
   PhaseTimes* phases = nullptr;  // where the run is, and how long each phase took (not owned)
 };
 

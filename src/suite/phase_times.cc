@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_format.h"
+#include "common/log.h"
+
 namespace jtg::suite {
 
 void PhaseTimes::Enter(const std::string& phase) {
@@ -16,6 +19,9 @@ void PhaseTimes::Enter(const std::string& phase) {
     } else {
       it->second += s;
     }
+    log::Debug(absl::StrFormat("%s (%s took %.2f s)", phase, current_, s));
+  } else {
+    log::Debug(phase);
   }
   current_ = phase;
   since_ = now;

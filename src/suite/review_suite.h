@@ -13,8 +13,10 @@
 
 namespace jtg::suite {
 
-// Runs every test again in the search JVM with another default time zone and locale than its
-// own (Pacific/Apia or Asia/Kolkata, tr-TR or de-DE): a value that changes depends on them, or
+// Runs every test again in the search JVM with another default time zone, locale and charset
+// than its own (Pacific/Apia or Asia/Kolkata, tr-TR or de-DE, ISO-8859-1 or UTF-8: the
+// charset through jvm::SwapDefaultCharset, where the JDK allows): a value that changes
+// depends on them, or
 // on the clock, randomness, identity hash codes or other threads, and is not asserted
 // (WrittenTest::keep_assertion); a test whose outcome changes (normal end, or the exception)
 // is dropped. The JVM's defaults are restored after. Counts go to

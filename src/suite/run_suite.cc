@@ -33,6 +33,7 @@
 #include "suite/finish_suite.h"
 #include "suite/init_failure.h"
 #include "suite/suite_report.h"
+#include "suite/time_plan.h"
 #include "testcase/executor.h"
 
 namespace jtg::suite {
@@ -303,16 +304,15 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
       opts,       internal,   *universe, model,
       *executor,  load_goals, reach,     opts.weak_mutation ? goal_model.get() : nullptr,
       test_folder};
-  // The supervisor stops a run at budget + max(120 s, budget) (supervise/supervisor.h);
-  // a clock-shifted validation run must end by 60 % of the time after the search, the review
-  // step by 85 % (SuiteContext::review_by, finish_by).
-  auto after_start = [&](double share) {
+  // The time plan (time_plan.h): the supervisor stops the run at times.bound.
+  const TimePlan times = PlanFor(opts);
+  auto after_start = [&](double seconds) {
     return t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                    std::chrono::duration<double>(opts.budget_seconds +
-                                                  share * std::max(120.0, opts.budget_seconds)));
+                    std::chrono::duration<double>(seconds));
   };
-  ctx.review_by = after_start(0.6);
-  ctx.finish_by = after_start(0.85);
+  ctx.review_by = after_start(times.review_by);
+  ctx.finish_by = after_start(times.finish_by);
+  ctx.aim_by = after_start(times.aim);
   ctx.phases = &phases;
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));
 

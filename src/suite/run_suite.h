@@ -48,6 +48,9 @@ struct SuiteOptions {
   int junit = 5;
   uint64_t seed = 0;
   int validation_runs = 5;
+  // Hard wall-clock bound of the whole run (search, validation, everything), > budget;
+  // 0: suite/time_plan.h's DefaultTimeBound.
+  double time_bound_seconds = 0;
   bool quiet = false;
   std::vector<std::string> exclude_methods;  // "name" + descriptor, not tested
   SearchAlgorithm search = SearchAlgorithm::kDynaMosa;

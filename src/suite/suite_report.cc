@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/log.h"
 #include "common/version.h"
 #include "jvm/java_home.h"
 #include "nlohmann/json.hpp"
@@ -177,7 +178,7 @@ void PrintSummary(const SuiteReport& r) {
   if (r.validation.unstable_in_search > 0 || r.validation.unstable_tests_in_search > 0) {
     std::printf(
         "  unstable:        %d assertion(s) and %d test(s) changed when run again with "
-        "another time zone and locale; not written\n",
+        "another time zone, locale and charset; not written\n",
         r.validation.unstable_in_search, r.validation.unstable_tests_in_search);
   }
   if (r.validation.assertions_dropped > 0 || !r.validation.test_reasons.empty()) {
@@ -215,8 +216,10 @@ void PrintSummary(const SuiteReport& r) {
     std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n", r.assertions_after,
                 r.assertions_before,
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");
-    std::printf("  observers:       %zu of %zu observer calls kept (they kill mutants)\n",
-                r.observer_calls_kept, r.observer_calls);
+    if (r.observer_calls > 0) {
+      std::printf("  observers:       %zu of %zu observer calls kept (they kill mutants)\n",
+                  r.observer_calls_kept, r.observer_calls);
+    }
   }
   if (r.not_built.branches > 0 || r.not_built.lines > 0) {
     std::string top;
@@ -231,13 +234,14 @@ void PrintSummary(const SuiteReport& r) {
   std::printf("  search:          %s, %.1f s, %lld tests, %.0f statements/s\n", r.search.c_str(),
               r.search_seconds, static_cast<long long>(r.stats.iterations),
               r.stats.seconds > 0 ? r.stats.statements / r.stats.seconds : 0.0);
-  if (r.stats.candidate_rounds > 0) {
+  // The search's internals: with --verbose only (common/log.h).
+  if (log::Verbose() && r.stats.candidate_rounds > 0) {
     std::printf("  candidate search: %lld rounds, %lld tests, %lld goals covered first\n",
                 static_cast<long long>(r.stats.candidate_rounds),
                 static_cast<long long>(r.stats.candidate_tests),
                 static_cast<long long>(r.stats.candidate_goals));
   }
-  if (r.stats.solver.rounds > 0) {
+  if (log::Verbose() && r.stats.solver.rounds > 0) {
     const generate::SolverStats& v = r.stats.solver;
     std::printf(
         "  solver:          %lld rounds, %lld tests, %lld goals covered first; queries %lld sat, "

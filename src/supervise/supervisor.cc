@@ -18,6 +18,7 @@
 #include "sandbox/run_dirs.h"
 #include "sandbox/sandboxed_process.h"
 #include "sandbox/worker_watch.h"
+#include "suite/time_plan.h"
 #include "supervise/heartbeat.h"
 #include "supervise/worker_body.h"
 
@@ -89,7 +90,8 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
   const sandbox::SandboxSpec& spec = session->spec;
   const auto start = Clock::now();
   const double budget = opts.budget_seconds;
-  const auto deadline = After(start, budget + std::max(sup.min_finish_seconds, budget));
+  const double bound = suite::PlanFor(opts).bound;
+  const auto deadline = After(start, bound);
   const std::string cut = classfile::ToInternal(opts.class_name);
   // A single-class run shows its worker's step (heartbeat.h); a project run's child leaves
   // that to its parent, which set JTG_STEP_FILE.
@@ -136,10 +138,9 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
       case sandbox::WorkerEnd::kSetupError: return SetupError(r.setup_error);
       case sandbox::WorkerEnd::kInterrupted: return Interrupted(r, opts.class_name, signal);
       case sandbox::WorkerEnd::kDeadline:
-        return absl::DeadlineExceededError(
-            absl::StrCat("the run on ", opts.class_name, " passed its time bound of ",
-                         static_cast<int>(budget + std::max(sup.min_finish_seconds, budget)), " s",
-                         method.empty() ? std::string() : " while running " + method, "; stopped"));
+        return absl::DeadlineExceededError(absl::StrCat(
+            "the run on ", opts.class_name, " passed its time bound of ", static_cast<int>(bound),
+            " s", method.empty() ? std::string() : " while running " + method, "; stopped"));
       case sandbox::WorkerEnd::kLost:
         return absl::InternalError(absl::StrCat("the worker for ", opts.class_name,
                                                 " ended without reporting its status"));
@@ -176,6 +177,8 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
     opts.exclude_methods.push_back(method);
     double used = std::chrono::duration<double>(Clock::now() - start).count();
     opts.budget_seconds = std::max(5.0, budget - used);
+    // The next worker plans its steps (time_plan.h) within what is left of this run's bound.
+    opts.time_bound_seconds = std::max(opts.budget_seconds + 1.0, bound - used);
   }
 }
 

@@ -22,15 +22,13 @@ struct SupervisorOptions {
   bool sandbox = true;  // false: --no-sandbox (same process tree, no namespaces)
   int max_restarts = 3;
   double stall_seconds = 15;  // a call running this long is stuck (suite)
-  // Hard bound of a run: budget + max(min_finish_seconds, budget) for the search's
-  // minimization, writing, validation and measurement.
-  double min_finish_seconds = 120;
 };
 
 // Runs RunSuite in sandboxed workers. Errors: the worker's own error (its code kept), Internal
 // when the JVM crashed outside any method or kept crashing, DeadlineExceeded at the hard
-// bound, Cancelled when a signal stopped the run (`*signal` is set to it), FailedPrecondition
-// when the sandbox cannot be set up, InvalidArgument for an unusable --out.
+// bound (suite/time_plan.h: SuiteOptions::time_bound_seconds, or the default), Cancelled when a
+// signal stopped the run (`*signal` is set to it), FailedPrecondition when the sandbox cannot be
+// set up, InvalidArgument for an unusable --out.
 Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, int* signal);
 
 // Runs perf::RunPerf in one sandboxed worker (which prints its summary unless quiet), with the same

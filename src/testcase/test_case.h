@@ -49,6 +49,9 @@ struct Callable {
   // resolved (generate/values/generic_params.h); empty when it has none (then values are built
   // from the descriptor alone).
   std::vector<classfile::GenericType> gparams;
+  // The classes of its throws clause (Exceptions attribute), internal names; empty when it has
+  // none or was not read from a class file.
+  std::vector<std::string> declared_exceptions;
   // Constructor of a stub subclass (`owner` is its generated name, never written): the
   // written code calls `stub->super_name`'s constructor of the same descriptor with the
   // overrides as an anonymous class body. Null for every other callable.

@@ -46,3 +46,11 @@ TEST(MaxHeap, RejectsGarbageNamingTheFlag) {
     EXPECT_NE(r.status().message().find("--max-heap"), std::string::npos) << bad;
   }
 }
+
+TEST(TimeBound, MustExceedTheBudget) {
+  EXPECT_DOUBLE_EQ(*jtg::cli::ParseTimeBound("5m", 60), 300);
+  auto r = jtg::cli::ParseTimeBound("60s", 60);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "bad --time-bound '60s': must exceed the search budget (60 s)");
+  EXPECT_FALSE(jtg::cli::ParseTimeBound("soon", 60).ok());
+}

@@ -68,7 +68,7 @@ TEST_F(WriteValidatedTest, DropsTheFailingTestAndWritesTheRest) {
                             for (size_t i : kept) n.push_back(names[i]);
                             return HandWritten(n, {"b"});
                           },
-                          out_, vopts_, {.max_rounds = 4, .quiet = true});
+                          out_, vopts_, {.max_rounds = 4});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->written);
   EXPECT_TRUE(r->converged);
@@ -92,7 +92,7 @@ TEST_F(WriteValidatedTest, RoundsRunningOutLeaveNoFileAndNothingWritten) {
                             for (size_t i : kept) n.push_back("t" + std::to_string(i));
                             return HandWritten(n, {n.back()});
                           },
-                          out_, vopts_, {.max_rounds = 2, .quiet = true});
+                          out_, vopts_, {.max_rounds = 2});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->written);
   EXPECT_FALSE(r->converged);
@@ -108,13 +108,13 @@ TEST_F(WriteValidatedTest, EveryTestDroppedLeavesNoFileUnlessAskedForAnEmptyClas
     for (size_t i : kept) n.push_back("t" + std::to_string(i));
     return HandWritten(n, {"t0", "t1"});
   };
-  auto none = WriteValidated(2, write, out_, vopts_, {.quiet = true});
+  auto none = WriteValidated(2, write, out_, vopts_, {});
   ASSERT_TRUE(none.ok()) << none.status();
   EXPECT_FALSE(none->written);
   EXPECT_TRUE(none->converged);
   EXPECT_FALSE(fs::exists(Final()));
 
-  auto empty = WriteValidated(2, write, out_, vopts_, {.quiet = true, .write_when_empty = true});
+  auto empty = WriteValidated(2, write, out_, vopts_, {.write_when_empty = true});
   ASSERT_TRUE(empty.ok()) << empty.status();
   EXPECT_TRUE(empty->written);
   EXPECT_TRUE(fs::exists(Final()));
@@ -125,7 +125,7 @@ TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestIsAnErrorAndRemovesTheFile)
   PlantStale();
   auto r = WriteValidated(
       1, [&](const std::vector<size_t>&) { return HandWritten({"a"}, {}, "  int broken = ;\n"); },
-      out_, vopts_, {.quiet = true});
+      out_, vopts_, {});
   EXPECT_FALSE(r.ok());
   EXPECT_FALSE(fs::exists(Final()));
 }
@@ -202,7 +202,7 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
     }
     return f;
   };
-  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 3}, nullptr,
                           Repairs{.drop_assertion =
                                       [&](size_t test, int stmt) {
                                         drops.emplace_back(test, stmt);
@@ -217,6 +217,37 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
   EXPECT_EQ(r->assertions_dropped, 1);
   ASSERT_EQ(r->assertion_drop_reasons.size(), 1u);
   EXPECT_NE(r->assertion_drop_reasons.begin()->first.find("tr-TR"), std::string::npos);
+}
+
+// Issue 40: a later round repeats the first run and the runs that failed, not those that
+// passed (an assertion dropped cannot make another test fail there).
+TEST_F(WriteValidatedTest, ALaterRoundRepeatsOnlyTheFirstRunAndTheFailedOnes) {
+  vopts_.runs = 3;  // this machine, then tr-TR (Pacific/Apia), then de-DE (Asia/Kolkata)
+  bool asserted = true;
+  auto write = [&](const std::vector<size_t>& kept) {
+    JavaFile f = HandWritten({"a", "b"}, {});
+    EXPECT_EQ(kept.size(), 2u);
+    const std::string body = "    int x = 1;\n";
+    const std::string check =
+        "    org.junit.jupiter.api.Assertions.assertEquals(\"no\", "
+        "java.util.Locale.getDefault().getLanguage().equals(\"tr\") ? \"yes\" : \"no\");\n";
+    if (asserted) {
+      f.source.replace(f.source.find(body), body.size(), check);
+      f.assertion_at[6] = {0, 4};
+    }
+    return f;
+  };
+  auto r = WriteValidated(2, write, out_, vopts_, {.max_rounds = 3}, nullptr,
+                          Repairs{.drop_assertion =
+                                      [&](size_t, int) {
+                                        asserted = false;
+                                        return true;
+                                      },
+                                  .declare_throws = nullptr});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(r->assertions_dropped, 1);
+  EXPECT_EQ(r->round_runs, (std::vector<int>{3, 2}));
 }
 
 // Issue 39: JUnit reports a test's first failure only, so a test with two assertions on the
@@ -244,7 +275,7 @@ TEST_F(WriteValidatedTest, EveryAssertionOnTheClockIsDroppedNotJustTheFirst) {
     f.source.replace(f.source.find(old), old.size(), body);
     return f;
   };
-  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 4, .quiet = true}, nullptr,
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 4}, nullptr,
                           Repairs{.drop_assertion =
                                       [&](size_t test, int stmt) {
                                         drops.emplace_back(test, stmt);
@@ -288,7 +319,7 @@ TEST_F(WriteValidatedTest, AClockAssertionBehindAZoneOneIsDroppedToo) {
     f.source.replace(f.source.find(old), old.size(), body);
     return f;
   };
-  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 4, .quiet = true}, nullptr,
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 4}, nullptr,
                           Repairs{.drop_assertion =
                                       [&](size_t test, int stmt) {
                                         drops.emplace_back(test, stmt);
@@ -318,7 +349,7 @@ TEST_F(WriteValidatedTest, AnUnreportedCheckedExceptionGetsAThrowsClause) {
     return f;
   };
   auto r = WriteValidated(
-      2, write, out_, vopts_, {.max_rounds = 3, .quiet = true}, nullptr,
+      2, write, out_, vopts_, {.max_rounds = 3}, nullptr,
       Repairs{.drop_assertion = nullptr, .declare_throws = [&](size_t test, const std::string& ex) {
                 named.push_back(std::to_string(test) + ":" + ex);
                 clause = "Exception";
@@ -366,7 +397,7 @@ TEST_F(WriteValidatedTest, LeavesAHandWrittenFileUntouched) {
   const std::string mine = "package jtg.wv;\n// the team's own tests\npublic class WvTest {}\n";
   std::ofstream(Final()) << mine;
   auto write = [](const std::vector<size_t>&) { return HandWritten({"a"}, {}); };
-  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 2, .quiet = true});
+  auto r = WriteValidated(1, write, out_, vopts_, {.max_rounds = 2});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(r.status().message().find(Final()), std::string::npos) << r.status();
@@ -374,7 +405,7 @@ TEST_F(WriteValidatedTest, LeavesAHandWrittenFileUntouched) {
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, mine);
   vopts_.overwrite = true;
-  auto forced = WriteValidated(1, write, out_, vopts_, {.max_rounds = 2, .quiet = true});
+  auto forced = WriteValidated(1, write, out_, vopts_, {.max_rounds = 2});
   ASSERT_TRUE(forced.ok()) << forced.status();
   EXPECT_TRUE(forced->written);
 }

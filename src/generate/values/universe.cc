@@ -36,6 +36,15 @@ CallablePtr MakeCallable(const ClassFile& cls, const MethodInfo& m) {
     // A malformed signature only loses the element types: values follow the descriptor.
     if (sig.ok()) c->gparams = ResolvedGenericParams(*sig, c->desc);
   }
+  for (const auto& a : m.attributes) {
+    auto name = cls.cp.Utf8(a.name_index);
+    if (!name.ok() || *name != "Exceptions" || a.info.size() < 2) continue;
+    const size_t n = (size_t{a.info[0]} << 8) | a.info[1];
+    for (size_t i = 0; i < n && 2 + 2 * i + 1 < a.info.size(); ++i) {
+      const auto index = static_cast<uint16_t>((a.info[2 + 2 * i] << 8) | a.info[3 + 2 * i]);
+      if (auto e = cls.cp.ClassName(index); e.ok()) c->declared_exceptions.emplace_back(*e);
+    }
+  }
   if (c->IsConstructor()) {
     auto self = classfile::SelfEntry(cls);
     if (self && self->IsInnerMember() && !c->desc.params.empty() && c->desc.params[0].dims == 0 &&

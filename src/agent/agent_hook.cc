@@ -37,18 +37,31 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
   std::vector<uint8_t> planned;
   FirstInstrumentation how;  // what this hook asks the instrumenter for (policy_)
   bool first = false;
+  bool probeless = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
     ClassRecord* r = Find(jni, name, loader);
-    if (r == nullptr || r->pinned) return;
-    if (!r->planned) {  // the definition: plan on these bytes
+    if (r == nullptr) return;
+    if (r->planned && being_redefined != nullptr && (hash != r->hash || r->pinned)) {
+      // Another agent redefines the class (PIT's mutants, a hot swap): the JVM refuses new
+      // bytes without our $jtgProbes field ("attempted to change the schema"), so they get
+      // it, with no probe; what runs from then on is not counted.
+      if (hash != r->hash && !r->pinned) {
+        r->pinned = true;
+        r->note = "redefined with other bytes by another agent: later runs not counted";
+      }
+      if (r->slots == 0) return;  // the JVM's version has no field of ours either
+      probeless = true;
+    } else if (r->pinned) {
+      return;
+    } else if (!r->planned) {  // the definition: plan on these bytes
       r->planned = true;
       r->hash = hash;
       first = true;
       planned.assign(bytes.begin(), bytes.end());
       const auto it = profile_.classes.find(hash);
       how = policy_->First(it == profile_.classes.end() ? nullptr : &it->second);
-    } else if (being_redefined == nullptr || hash != r->hash) {
+    } else if (being_redefined == nullptr) {
       r->pinned = true;
       r->note = "class bytes changed after jtestgen planned its probes: probes kept";
       return;
@@ -56,6 +69,10 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
       planned = r->original;
       how.request = policy_->Retransform(r->covered, r->array != nullptr);
     }
+  }
+  if (probeless) {
+    GiveProbeless(bytes, name, new_len, new_data);
+    return;
   }
   const ProbeRequest& req = how.request;
   const auto t0 = Clock::now();
@@ -115,6 +132,18 @@ void AgentState::OnRetransformHook(JNIEnv* jni, jclass being_redefined, jobject 
     if (r->hash != r->defined_hash) SavePlannedBytes(*r, planned);
   }
   Give(retransform_env, cached->bytes, new_len, new_data);
+}
+
+void AgentState::GiveProbeless(std::span<const uint8_t> bytes, const char* name, jint* new_len,
+                               unsigned char** new_data) {
+  // Once to learn the slots, once with every one of them left out. Flag-guarded probes
+  // (fold) add a field per slot, which no other bytes match: those classes keep failing.
+  auto once = InstrumentForAgent(bytes, name, ProbeRequest{});
+  if (!once.ok()) return;
+  ProbeRequest none;
+  none.removed.assign(static_cast<size_t>(once->result.plan.probe_slots), true);
+  auto out = InstrumentForAgent(bytes, name, none);
+  if (out.ok()) Give(retransform_env, out->result.bytes, new_len, new_data);
 }
 
 void AgentState::SavePlannedBytes(ClassRecord& r, std::span<const uint8_t> planned) {

@@ -116,6 +116,11 @@ class AgentState {
                     const std::vector<jboolean>& seen);  // REQUIRES: mu_
   void RetransformDue(JNIEnv* jni);                      // takes mu_ itself
   Status Dump(JNIEnv* jni);                              // REQUIRES: mu_
+  // Hands the JVM `bytes` (another agent's redefinition) with our $jtgProbes field and no
+  // probe, so that the class keeps its schema. Nothing is given when they cannot be
+  // instrumented. Lock-free (pure instrumentation).
+  void GiveProbeless(std::span<const uint8_t> bytes, const char* name, jint* new_len,
+                     unsigned char** new_data);
   // Writes `planned` to <out>/classes/<hash>.class (another agent changed the class's bytes
   // before we planned on them); sets r.note.
   void SavePlannedBytes(ClassRecord& r, std::span<const uint8_t> planned);  // REQUIRES: mu_

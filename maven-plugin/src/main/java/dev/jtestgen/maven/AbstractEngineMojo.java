@@ -84,13 +84,20 @@ public abstract class AbstractEngineMojo extends AbstractJtestgenMojo {
     s.ray = ray;
     s.rayMemory = rayMemory;
     s.quiet = quiet;
+    s.verbose = getLog().isDebugEnabled();  // mvn -X
     s.extraArguments = orEmpty(extraArguments);
     configure(s);
     List<String> argv = EngineArguments.build(engine(), s);
     getLog().info("jtestgen " + command() + ": the classes of " + classes + " (budget per class "
         + (budgetPerClass == null ? "default" : budgetPerClass) + ")");
     getLog().debug("jtestgen: " + String.join(" ", argv));
-    int status = ProcessRunner.run(argv, basedir(), line -> getLog().info(line));
+    int status = ProcessRunner.run(argv, basedir(), line -> {
+      if (ProcessRunner.isDebugLine(line)) {
+        getLog().debug(line);
+      } else {
+        getLog().info(line);
+      }
+    });
     logSummary();
     switch (ExitPolicy.judge(status, failOnClassFailure)) {
       case PASS:

@@ -87,6 +87,9 @@ public final class EngineArguments {
     if (s.quiet) {
       a.add("--quiet");
     }
+    if (s.verbose) {
+      a.add("--verbose");
+    }
     if (s.retryFailed) {
       a.add("--retry-failed");
     }
@@ -113,6 +116,14 @@ public final class EngineArguments {
     if (s.validationRuns != null) {
       a.add("--validation-runs");
       a.add(String.valueOf(atLeast("validationRuns", s.validationRuns, 1)));
+    }
+    if (s.timeBound != null && !s.timeBound.isBlank()) {
+      String b = s.timeBound.trim();
+      if (!BUDGET.matcher(b).matches()) {
+        throw new EngineException("timeBound '" + b + "': expected a duration like 300s or 5m");
+      }
+      a.add("--time-bound");
+      a.add(b);
     }
     if (s.overwrite) {
       a.add("--overwrite");

@@ -35,7 +35,13 @@ public final class EngineSettings {
   public Long seed;
   public Integer junit;
   public Integer validationRuns;
+
+  /** Hard wall-clock bound of one class's run, like {@code 5m}; null: the engine's default. */
+  public String timeBound;
   public boolean quiet;
+
+  /** The engine's debug log ({@code --verbose}); suite and perf only. */
+  public boolean verbose;
   public boolean overwrite;
   public boolean retryFailed;
 

@@ -66,6 +66,14 @@ public class GenerateMojo extends AbstractEngineMojo {
   @Parameter(property = "jtestgen.validationRuns")
   private Integer validationRuns;
 
+  /**
+   * Hard wall-clock bound of each class's run, search and validation included, like {@code 5m};
+   * a class past it fails with that reason. Default: the engine's, budget + max(120 s, budget),
+   * more for more validation runs.
+   */
+  @Parameter(property = "jtestgen.timeBound")
+  private String timeBound;
+
   /** Replace test files of the same name that jtestgen did not write. */
   @Parameter(property = "jtestgen.overwrite", defaultValue = "false")
   private boolean overwrite;
@@ -87,6 +95,7 @@ public class GenerateMojo extends AbstractEngineMojo {
     s.iterations = iterations;
     s.junit = junit;
     s.validationRuns = validationRuns;
+    s.timeBound = timeBound;
     s.overwrite = overwrite;
     s.retryFailed = retryFailed;
   }

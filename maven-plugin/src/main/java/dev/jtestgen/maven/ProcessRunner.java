@@ -15,6 +15,11 @@ import java.util.function.Consumer;
 public final class ProcessRunner {
   private ProcessRunner() {}
 
+  /** A line of the engine's debug log ({@code --verbose}): "[12:34:56.789] jtestgen debug: ...". */
+  public static boolean isDebugLine(String line) {
+    return line.startsWith("[") && line.indexOf("] jtestgen debug: ") == 13;
+  }
+
   /**
    * Runs {@code command} in {@code workDir} and returns its exit status.
    *

@@ -28,6 +28,7 @@ class EngineArgumentsTest {
     s.seed = 7L;
     s.junit = 5;
     s.validationRuns = 1;
+    s.timeBound = "5m";
     s.overwrite = true;
     s.reportDir = Path.of("/m/target/jtestgen");
     s.quiet = true;
@@ -45,6 +46,7 @@ class EngineArgumentsTest {
             "--seed", "7",
             "--junit", "5",
             "--validation-runs", "1",
+            "--time-bound", "5m",
             "--overwrite",
             "--out", "/m/target/generated-test-sources/jtestgen",
             "--report-dir", "/m/target/jtestgen",
@@ -77,6 +79,12 @@ class EngineArgumentsTest {
     assertEquals(
         "budgetPerClass 'five seconds': expected a duration like 60s or 2m",
         assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), budget))
+            .getMessage());
+    EngineSettings bound = settings();
+    bound.timeBound = "1 hour";
+    assertEquals(
+        "timeBound '1 hour': expected a duration like 300s or 5m",
+        assertThrows(EngineException.class, () -> EngineArguments.build(Path.of("j"), bound))
             .getMessage());
     EngineSettings junit = settings();
     junit.junit = 3;

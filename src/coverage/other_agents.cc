@@ -6,18 +6,28 @@
 
 namespace jtg::coverage {
 
+namespace {
+
+constexpr std::string_view kPitMark = "$$pitCoverageProbes";
+
+// Member names are CONSTANT_Utf8 entries, stored as their bytes: a byte search finds them.
+bool Holds(std::span<const uint8_t> class_bytes, std::string_view mark) {
+  const auto* first = reinterpret_cast<const uint8_t*>(mark.data());
+  return std::search(class_bytes.begin(), class_bytes.end(), first, first + mark.size()) !=
+         class_bytes.end();
+}
+
+}  // namespace
+
 std::string_view OtherAgentMark(std::span<const uint8_t> class_bytes) {
-  // Member names are CONSTANT_Utf8 entries, stored as their bytes: a byte search finds them.
-  static constexpr std::array<std::string_view, 4> kMarks = {
-      "$jacocoData", "$jacocoInit", "__cobertura_counters", "$$pitCoverageProbes"};
+  static constexpr std::array<std::string_view, 4> kMarks = {"$jacocoData", "$jacocoInit",
+                                                             "__cobertura_counters", kPitMark};
   for (std::string_view mark : kMarks) {
-    const auto* first = reinterpret_cast<const uint8_t*>(mark.data());
-    if (std::search(class_bytes.begin(), class_bytes.end(), first, first + mark.size()) !=
-        class_bytes.end()) {
-      return mark;
-    }
+    if (Holds(class_bytes, mark)) return mark;
   }
   return {};
 }
+
+bool CarriesPitProbes(std::span<const uint8_t> class_bytes) { return Holds(class_bytes, kPitMark); }
 
 }  // namespace jtg::coverage

@@ -17,4 +17,8 @@ namespace jtg::coverage {
 // The marker found (e.g. "$jacocoData"), or empty when there is none.
 std::string_view OtherAgentMark(std::span<const uint8_t> class_bytes);
 
+// Whether PIT's coverage stage instrumented these bytes (`$$pitCoverageProbes`): coverage
+// planned on them was recorded in a PIT minion, not in a run of the build's tests.
+bool CarriesPitProbes(std::span<const uint8_t> class_bytes);
+
 }  // namespace jtg::coverage

@@ -11,6 +11,7 @@
 #include "classfile/names.h"
 #include "coverage/class_filter.h"
 #include "coverage/class_hash.h"
+#include "coverage/other_agents.h"
 
 namespace jtg::report {
 namespace {
@@ -102,16 +103,19 @@ StatusOr<Report> BuildReport(const std::vector<coverage::CoverageFile>& runs,
             coverage::HashToHex(it->second.begin()->first), ", the classpath has ",
             coverage::HashToHex(hash), "): report against the classes that ran"));
       }
-      // Prefer coverage planned on the classpath's own bytes; else bytes another agent made.
+      // Prefer coverage planned on the classpath's own bytes; else bytes another agent made,
+      // those of PIT's coverage stage last (its minions' runs are not the build's).
       auto planned = h->second.find(hash);
       if (planned == h->second.end()) {
-        planned = h->second.begin();
         defined = bytes;
-        JTG_ASSIGN_OR_RETURN(bytes,
-                             ReadFile(dir + "/" + coverage::PlannedClassPath(planned->first)));
-        if (coverage::HashClassBytes(bytes) != planned->first) {
-          return absl::DataLossError(absl::StrCat("the saved bytes of ", classfile::ToBinary(n),
-                                                  " do not match their hash"));
+        for (auto p = h->second.begin(); p != h->second.end(); ++p) {
+          JTG_ASSIGN_OR_RETURN(bytes, ReadFile(dir + "/" + coverage::PlannedClassPath(p->first)));
+          if (coverage::HashClassBytes(bytes) != p->first) {
+            return absl::DataLossError(absl::StrCat("the saved bytes of ", classfile::ToBinary(n),
+                                                    " do not match their hash"));
+          }
+          planned = p;
+          if (!coverage::CarriesPitProbes(bytes)) break;
         }
       }
       if (h->second.size() > 1) {

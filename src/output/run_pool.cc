@@ -13,7 +13,6 @@ std::vector<StatusOr<ProcessResult>> RunTwoAtATime(std::vector<PoolJob>& jobs,
                                                absl::InternalError("validation run not started"));
   std::vector<bool> started(jobs.size(), false);
   std::mutex mu;
-  int plain_ended = 0;
   Clock::duration longest{};
   // The next job to start, or jobs.size() when none is left; called with `mu` held.
   auto pick = [&]() -> size_t {
@@ -23,7 +22,7 @@ std::vector<StatusOr<ProcessResult>> RunTwoAtATime(std::vector<PoolJob>& jobs,
       if (jobs[i].slow && slow == jobs.size()) slow = i;
       if (!jobs[i].slow && plain == jobs.size()) plain = i;
     }
-    if (slow < jobs.size() && (plain_ended > 0 || plain == jobs.size())) {
+    if (slow < jobs.size() && plain == jobs.size()) {
       if (before_slow) before_slow(slow, longest);
       return slow;
     }
@@ -42,10 +41,7 @@ std::vector<StatusOr<ProcessResult>> RunTwoAtATime(std::vector<PoolJob>& jobs,
       StatusOr<ProcessResult> r = RunProcess(jobs[i].argv, jobs[i].timeout_seconds, jobs[i].popts);
       std::lock_guard<std::mutex> lock(mu);
       results[i] = std::move(r);
-      if (!jobs[i].slow) {
-        ++plain_ended;
-        longest = std::max(longest, Clock::now() - start);
-      }
+      if (!jobs[i].slow) longest = std::max(longest, Clock::now() - start);
     }
   };
   std::vector<std::thread> threads;

@@ -1,8 +1,9 @@
 // The JUnit runs of one validation round, two at a time (output/validator.cc): each JVM is
 // mostly one busy thread, and the search JVM waits meanwhile. A slow run (the clock-shifted
-// one: libfaketime's lock makes it several times a plain run, StringUtils' 641 tests 7.7 s
-// against 2.3 s) starts as soon as a plain run has ended, or when no plain run is left to
-// start, beside the remaining plain runs: its time overlaps theirs instead of following them.
+// one: libfaketime's lock makes it several times a plain run, StringUtils' 634 tests 4.2 s
+// alone against 1.5 s) starts when no plain run is left to start: beside another plain run
+// it slowed that one down more than it gained (its lock traffic takes the other core too:
+// 7.2 s for it and two plain runs, against 6.6-6.9 s for the two as a pair and it alone).
 #pragma once
 
 #include <chrono>

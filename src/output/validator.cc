@@ -314,7 +314,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
       }
       // A test that hangs fails after this long instead of stalling the run; in a thread of
       // its own, so that one that ignores interrupts cannot hold up the others. Not in the
-      // clock-shifted run (it starts once a plain run has ended, run_pool.h): under
+      // clock-shifted run (it starts when no plain run is left to start, run_pool.h): under
       // libfaketime every timed wait of that machinery goes through its lock, which made the
       // run 2.4 times as long (CollectionUtils' 240 tests: 9.3 s against 3.8 s, plain 0.9 s);
       // a hang there still ends at the run's time limit, as a failed run.

@@ -1,6 +1,5 @@
 // The validation runs' pool (output/run_pool.h): results in job order, the slow job started
-// after a plain one ended (it is told the longest plain run), or at once when no plain job
-// is left to start.
+// once no plain job is left to start (it is told the longest plain run ended so far).
 #include "output/run_pool.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +15,7 @@ PoolJob Echo(const std::string& text, double sleep_seconds, bool slow) {
   return j;
 }
 
-TEST(RunPool, ResultsInJobOrderAndTheSlowJobAfterAPlainOne) {
+TEST(RunPool, ResultsInJobOrderAndTheSlowJobAfterThePlainOnes) {
   std::vector<PoolJob> jobs = {Echo("p0", 0.2, false), Echo("p1", 0.2, false),
                                Echo("p2", 0.2, false), Echo("s3", 0.1, true)};
   std::vector<size_t> slow_starts;
@@ -32,7 +31,7 @@ TEST(RunPool, ResultsInJobOrderAndTheSlowJobAfterAPlainOne) {
     EXPECT_EQ(results[i]->output, want[i]);
   }
   EXPECT_EQ(slow_starts, std::vector<size_t>{3});
-  EXPECT_GE(seen, std::chrono::milliseconds(200));  // a plain run had ended
+  EXPECT_GE(seen, std::chrono::milliseconds(200));  // p0 and p1 had ended when p2 started
 }
 
 TEST(RunPool, ASlowJobAloneStartsAtOnceAndMayBeChanged) {

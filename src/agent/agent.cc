@@ -11,6 +11,7 @@
 
 #include "agent/agent_options.h"
 #include "agent/agent_state.h"
+#include "coverage/other_agents.h"
 
 namespace jtg::agent {
 namespace {
@@ -97,6 +98,16 @@ jint Start(JavaVM* vm, const char* options) {
   }
   state->load_env = load;
   load->SetEnvironmentLocalStorage(state);
+  // In PIT's minions (they take the build's argLine) the agent stays out of the way: no
+  // class is instrumented, so PIT's redefinitions meet the class as it was, and nothing of
+  // PIT's runs reaches the report.
+  char* command = nullptr;
+  if (load->GetSystemProperty("sun.java.command", &command) == JVMTI_ERROR_NONE &&
+      command != nullptr) {
+    const bool pit = coverage::IsPitMinion(command);
+    load->Deallocate(reinterpret_cast<unsigned char*>(command));
+    if (pit) return JNI_OK;
+  }
   if (load->CreateRawMonitor("jtestgen-cover-sleep", &state->sleep_monitor) != JVMTI_ERROR_NONE) {
     return Fail("cannot create a raw monitor");
   }

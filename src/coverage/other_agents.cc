@@ -30,4 +30,16 @@ std::string_view OtherAgentMark(std::span<const uint8_t> class_bytes) {
 
 bool CarriesPitProbes(std::span<const uint8_t> class_bytes) { return Holds(class_bytes, kPitMark); }
 
+bool IsPitMinion(std::string_view java_command) {
+  for (std::string_view main :
+       {std::string_view("org.pitest.coverage.execute.CoverageMinion"),
+        std::string_view("org.pitest.mutationtest.execute.MutationTestMinion")}) {
+    if (java_command.starts_with(main) &&
+        (java_command.size() == main.size() || java_command[main.size()] == ' ')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace jtg::coverage

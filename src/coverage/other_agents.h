@@ -21,4 +21,11 @@ std::string_view OtherAgentMark(std::span<const uint8_t> class_bytes);
 // planned on them was recorded in a PIT minion, not in a run of the build's tests.
 bool CarriesPitProbes(std::span<const uint8_t> class_bytes);
 
+// Whether a JVM whose `sun.java.command` property is `java_command` is one of PIT's minions
+// (org.pitest.coverage.execute.CoverageMinion, org.pitest.mutationtest.execute.
+// MutationTestMinion: they take the build's argLine, and so the coverage agent). Their runs
+// are PIT's, against its probes and mutants, not the build's tests: the agent records
+// nothing there and leaves every class as it is.
+bool IsPitMinion(std::string_view java_command);
+
 }  // namespace jtg::coverage

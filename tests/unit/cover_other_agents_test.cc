@@ -52,5 +52,21 @@ TEST(OtherAgentMarkTest, JacocoCoberturaAndPitMembersAreMarks) {
   EXPECT_EQ(OtherAgentMark({}), "");
 }
 
+TEST(OtherAgentMarkTest, PitProbesAreToldFromOtherMarks) {
+  const std::vector<uint8_t> own = Branchy();
+  EXPECT_TRUE(CarriesPitProbes(WithName(own, "$$pitCoverageProbes")));
+  EXPECT_FALSE(CarriesPitProbes(WithName(own, "$jacocoData")));
+  EXPECT_FALSE(CarriesPitProbes(own));
+}
+
+TEST(PitMinion, TheTwoMinionMainClassesAndNothingElse) {
+  EXPECT_TRUE(IsPitMinion("org.pitest.coverage.execute.CoverageMinion 38211 foo"));
+  EXPECT_TRUE(IsPitMinion("org.pitest.mutationtest.execute.MutationTestMinion 40133"));
+  EXPECT_TRUE(IsPitMinion("org.pitest.mutationtest.execute.MutationTestMinion"));
+  EXPECT_FALSE(IsPitMinion("org.pitest.mutationtest.execute.MutationTestMinionX 1"));
+  EXPECT_FALSE(IsPitMinion("org.apache.maven.surefire.booter.ForkedBooter /tmp/x"));
+  EXPECT_FALSE(IsPitMinion(""));
+}
+
 }  // namespace
 }  // namespace jtg::coverage

@@ -14,7 +14,8 @@
 #      JaCoCo reports exactly what it reports alone, jtestgen the same covered and missed
 #      lines and branches (it planned on JaCoCo's bytes, so instruction counts differ);
 #   5. the exit status passes through, a dump on request, and coverage recorded for other
-#      class bytes is refused naming the class.
+#      class bytes is refused naming the class;
+#   6. another agent's redefinition of a class with other bytes (PIT's mutants) is accepted.
 # usage: run_cover.sh <build dir> <source dir>
 set -euo pipefail
 echo "JDK under test: ${JAVA_HOME:-the java on PATH}"
@@ -256,6 +257,22 @@ fi
   "$work/first-jacoco.xml" || fail "JaCoCo report (JaCoCo first) failed"
 "$JAVA" "$src/tests/e2e/cover/CompareLines.java" "$work/jacoco.xml" "$work/first-jacoco.xml" \
   --exact || fail "JaCoCo's coverage changes with jtestgen's agent after it"
+
+step "another agent redefines a class with other bytes (as PIT swaps in a mutant)"
+# The new bytes get our probe field without probes, so the JVM takes them (it refuses a
+# redefinition that drops a field); the coverage recorded before still reports.
+mkdir -p "$work/redef/classes"
+"$JAVA_HOME/bin/javac" -d "$work/redef/classes" "$src/tests/e2e/cover/Redefiner.java"
+printf 'Premain-Class: redef.Redefiner\nCan-Redefine-Classes: true\n' >"$work/redef/manifest"
+"$JAVA_HOME/bin/jar" cfm "$work/redef/redef.jar" "$work/redef/manifest" -C "$work/redef/classes" .
+out="$("$jt" cover --includes 'redef.*' --out "$work/redef/cov" -- "$JAVA" \
+  -javaagent:"$work/redef/redef.jar" -cp "$work/redef/redef.jar" redef.Redefiner 2>&1)" \
+  || fail "a redefinition with other bytes failed under the agent: $out"
+[[ "$out" == *"one two"* ]] || fail "the redefined class did not run its new bytes: $out"
+"$jt" report "$work/redef/cov" --classpath "$work/redef/classes" --json "$work/redef.json" \
+  || fail "report after a redefinition failed"
+jq -e '[.. | objects | select(.name? == "redef.Target")] | length > 0' "$work/redef.json" \
+  >/dev/null || fail "no coverage of redef/Target after its redefinition"
 
 step "tpc on changed class bytes"
 "$jt" cover --mode tpc --includes 'cover.*' --out "$work/tpc-both" --cache "$work/tpc-cache" \

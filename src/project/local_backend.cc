@@ -1,7 +1,11 @@
 // The local back end of whole-project runs (backend.h): child processes of this binary.
+#include <unistd.h>
+
 #include <chrono>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+#include "common/parent_pid.h"
 #include "common/step_note.h"
 #include "project/backend.h"
 
@@ -22,7 +26,9 @@ class Local : public Backend {
     JTG_ASSIGN_OR_RETURN(
         Child child,
         Child::Start(ChildArgv(self_, s_, job.cls, s_.classpath, s_.out_dir, job.state_dir),
-                     job.state_dir + "/log.txt", {"JTG_STEP_FILE=" + job.state_dir + "/step"}));
+                     job.state_dir + "/log.txt",
+                     {"JTG_STEP_FILE=" + job.state_dir + "/step",
+                      absl::StrCat(kParentPidVariable, "=", getpid())}));
     active_.push_back({job, child, Clock::now()});
     return absl::OkStatus();
   }

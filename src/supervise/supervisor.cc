@@ -20,6 +20,7 @@
 #include "sandbox/worker_watch.h"
 #include "suite/time_plan.h"
 #include "supervise/heartbeat.h"
+#include "supervise/parent_link.h"
 #include "supervise/worker_body.h"
 
 namespace jtg::supervise {
@@ -84,6 +85,7 @@ Clock::time_point After(Clock::time_point start, double seconds) {
 }  // namespace
 
 Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, int* signal) {
+  JTG_RETURN_IF_ERROR(FollowParent());
   JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir, &opts.report_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
   sandbox::WorkerPage* page = session->page;
@@ -183,6 +185,7 @@ Status SuperviseSuite(suite::SuiteOptions opts, const SupervisorOptions& sup, in
 }
 
 Status SupervisePerf(perf::PerfOptions opts, const SupervisorOptions& sup, int* signal) {
+  JTG_RETURN_IF_ERROR(FollowParent());
   JTG_ASSIGN_OR_RETURN(auto session, OpenSession(opts.out_dir));
   opts.classpath = sandbox::AbsolutePathList(opts.classpath);
   if (!opts.jar.empty()) opts.jar = sandbox::AbsolutePathList(opts.jar);

@@ -10,6 +10,7 @@
 #   - a hand-written test file in the way: that class fails with the reason, the file is left
 #     as it was, the others are still done and the run exits 1;
 #   - a second run on the same folder while one runs: refused;
+#   - SIGKILL of the run: no class job outlives it;
 #   - SIGINT in the middle: exit 130, the summary keeps the classes done, the next run does
 #     only the rest;
 #   - `perf --classes ... --jobs 2` on two perf fixtures: findings per class in the summary and
@@ -166,6 +167,28 @@ LOGS=("$tmp/run6.err" "$tmp/run6.out")
 check "the resumed run does only the rest" \
   test "$rc,$(jq '.totals.unchanged' "$OUT5/jtestgen-summary.json"),$(jq '.totals.generated' "$OUT5/jtestgen-summary.json")" \
        = "0,$done5,$((3 - done5))"
+
+# 5b. SIGKILL of the project run: its class jobs (supervisors, workers, JVMs) die with it
+# (issue 41: nine processes were left running).
+OUT5K="$tmp/out5k"
+"$JTG" suite --classpath "$tmp/classes" --classes 'shop.**' --jobs 2 --budget-per-class 30s \
+  --out "$OUT5K" >"$tmp/run5k.out" 2>"$tmp/run5k.err" &
+pid=$!
+for _ in $(seq 1 120); do   # until two class jobs run
+  (( $(pgrep -f -- "--out $OUT5K" | wc -l) >= 3 )) && break
+  sleep 0.5
+done
+jobs_before=$(pgrep -f -- "--out $OUT5K" | wc -l)
+kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
+for _ in $(seq 1 40); do
+  pgrep -f -- "--out $OUT5K" >/dev/null || break
+  sleep 0.25
+done
+left=$(pgrep -f -- "--out $OUT5K" | wc -l)
+LOGS=("$tmp/run5k.err")
+check "SIGKILL of the project run stops its $((jobs_before - 1)) class-job processes ($left left)" \
+  test "$jobs_before" -ge 3 -a "$left" -eq 0
+pkill -KILL -f -- "--out $OUT5K" 2>/dev/null || true
 
 # 6. perf over two fixtures.
 OUT7="$tmp/out7"

@@ -199,17 +199,19 @@ StatusOr<std::string> SwapDefaultCharset(JNIEnv* env, const std::string& name) {
   }
   jobject old = env->CallStaticObjectMethod(cls, get_default);  // fills the field if unset
   jobject old_name = old != nullptr ? env->CallObjectMethod(old, get_name) : nullptr;
-  jstring text = env->NewStringUTF(name.c_str());
-  jobject value = text != nullptr ? env->CallStaticObjectMethod(cls, for_name, text) : nullptr;
   std::string was;
-  if (old_name != nullptr) {
+  if (old_name != nullptr && !env->ExceptionCheck()) {
     const char* chars = env->GetStringUTFChars(static_cast<jstring>(old_name), nullptr);
     if (chars != nullptr) {
       was = chars;
       env->ReleaseStringUTFChars(static_cast<jstring>(old_name), chars);
     }
   }
-  if (value != nullptr && !was.empty()) env->SetStaticObjectField(cls, field, value);
+  // Only then the new one: Charset.forName may throw, and no JNI call but the clean-up may
+  // follow a pending exception.
+  jstring text = was.empty() ? nullptr : env->NewStringUTF(name.c_str());
+  jobject value = text != nullptr ? env->CallStaticObjectMethod(cls, for_name, text) : nullptr;
+  if (value != nullptr && !env->ExceptionCheck()) env->SetStaticObjectField(cls, field, value);
   for (jobject ref : {old, old_name, static_cast<jobject>(text), value}) {
     if (ref != nullptr) env->DeleteLocalRef(ref);
   }

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 
 #include "absl/strings/str_cat.h"
 
@@ -32,8 +33,19 @@ StatusOr<pid_t> SpawnInOwnGroup(const std::vector<std::string>& argv,
   args.reserve(argv.size() + 1);
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The caller's environment, with `env`'s NAME=value in place of any same-named entry
+  // (getenv would find the first of two).
+  auto named = [&env](std::string_view entry) {
+    const std::string_view name = entry.substr(0, entry.find('='));
+    for (const auto& e : env) {
+      if (std::string_view(e).substr(0, e.find('=')) == name) return true;
+    }
+    return false;
+  };
   std::vector<std::string> env_strings;
-  for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (!named(*e)) env_strings.emplace_back(*e);
+  }
   for (const auto& e : env) env_strings.push_back(e);
   std::vector<char*> envp;
   envp.reserve(env_strings.size() + 1);

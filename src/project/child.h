@@ -25,7 +25,8 @@ struct ChildEnd {
 class Child {
  public:
   // Starts `argv[0]` with `argv` in its own process group, stdout and stderr appended to
-  // `log_path`, the caller's environment plus `env` ("NAME=value"), no signal blocked.
+  // `log_path`, the caller's environment with `env` ("NAME=value") in place of same-named
+  // entries, no signal blocked.
   // Errors: Internal naming the program and errno's text.
   static StatusOr<Child> Start(const std::vector<std::string>& argv, const std::string& log_path,
                                const std::vector<std::string>& env);
@@ -46,7 +47,8 @@ class Child {
 
 // Starts `argv` (argv[0] searched on PATH when `search_path`) with the file actions `fa`, in
 // its own process group, no signal blocked and SIGTERM, SIGINT, SIGHUP, SIGCHLD and SIGPIPE at
-// their default actions, the caller's environment plus `env` ("NAME=value"). Returns its pid.
+// their default actions, the caller's environment with `env` ("NAME=value") in place of
+// same-named entries. Returns its pid.
 // Used by Child and by the Ray back end's driver. Errors: Internal naming the program and
 // errno's text.
 StatusOr<pid_t> SpawnInOwnGroup(const std::vector<std::string>& argv,

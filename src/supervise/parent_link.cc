@@ -15,7 +15,11 @@ namespace jtg::supervise {
 Status FollowParent() {
   const char* text = std::getenv(kParentPidVariable);
   int parent = 0;
-  if (text == nullptr || !absl::SimpleAtoi(text, &parent) || parent <= 1) return absl::OkStatus();
+  const bool named = text != nullptr && absl::SimpleAtoi(text, &parent) && parent > 1;
+  // Taken, not passed on: the worker, javac and the JUnit JVMs are this process's, not the
+  // project run's.
+  unsetenv(kParentPidVariable);
+  if (!named) return absl::OkStatus();
   if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) {
     return absl::InternalError("cannot ask to be stopped with the project run (prctl)");
   }

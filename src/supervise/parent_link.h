@@ -12,8 +12,10 @@
 namespace jtg::supervise {
 
 // Without kParentPidVariable (a run from the command line): does nothing. With it: arranges
-// SIGTERM at the parent's death. Errors: Cancelled when the parent it names is gone already
-// (this process has another parent); Internal when prctl fails.
+// SIGTERM at the parent's death, and removes the variable from the environment (the
+// processes this one starts are not the parent's). Call while single-threaded. Errors: Cancelled
+// when the parent it names is gone already (this process has another parent); Internal when prctl
+// fails.
 Status FollowParent();
 
 }  // namespace jtg::supervise

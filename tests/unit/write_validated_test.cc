@@ -38,6 +38,18 @@ JavaFile HandWritten(const std::vector<std::string>& names, const std::set<std::
   return f;
 }
 
+// An assertion that fails where the default locale is Turkish (validation run 1, tr-TR).
+constexpr char kTurkishCheck[] =
+    "    org.junit.jupiter.api.Assertions.assertEquals(\"no\", "
+    "java.util.Locale.getDefault().getLanguage().equals(\"tr\") ? \"yes\" : \"no\");\n";
+
+// An assertion that fails on the sped-up clock of the clock-shifted run: 2 ms of real time
+// between two clock reads are 200 s there.
+constexpr char kClockCheck[] =
+    "    { long t0 = System.currentTimeMillis(), n0 = System.nanoTime();"
+    " while (System.nanoTime() - n0 < 2_000_000L) { }"
+    " org.junit.jupiter.api.Assertions.assertTrue(System.currentTimeMillis() - t0 < 5000); }\n";
+
 class WriteValidatedTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -193,9 +205,7 @@ TEST_F(WriteValidatedTest, AnAssertionOnTheEnvironmentIsDroppedNotTheTest) {
     JavaFile f = HandWritten({"a"}, {});
     EXPECT_EQ(kept.size(), 1u);
     const std::string body = "    int x = 1;\n";
-    const std::string check =
-        "    org.junit.jupiter.api.Assertions.assertEquals(\"no\", "
-        "java.util.Locale.getDefault().getLanguage().equals(\"tr\") ? \"yes\" : \"no\");\n";
+    const std::string check = kTurkishCheck;
     if (asserted) {
       f.source.replace(f.source.find(body), body.size(), check);
       f.assertion_at[6] = {0, 4};  // line 6: the first line of method a's body
@@ -228,9 +238,7 @@ TEST_F(WriteValidatedTest, ALaterRoundRepeatsOnlyTheFirstRunAndTheFailedOnes) {
     JavaFile f = HandWritten({"a", "b"}, {});
     EXPECT_EQ(kept.size(), 2u);
     const std::string body = "    int x = 1;\n";
-    const std::string check =
-        "    org.junit.jupiter.api.Assertions.assertEquals(\"no\", "
-        "java.util.Locale.getDefault().getLanguage().equals(\"tr\") ? \"yes\" : \"no\");\n";
+    const std::string check = kTurkishCheck;
     if (asserted) {
       f.source.replace(f.source.find(body), body.size(), check);
       f.assertion_at[6] = {0, 4};
@@ -260,11 +268,7 @@ TEST_F(WriteValidatedTest, EveryAssertionOnTheClockIsDroppedNotJustTheFirst) {
   auto write = [&](const std::vector<size_t>& kept) {
     JavaFile f = HandWritten({"a"}, {});
     EXPECT_EQ(kept.size(), 1u);
-    // 2 ms of real time between two clock reads: 200 s on the sped-up clock.
-    std::string check =
-        "    { long t0 = System.currentTimeMillis(), n0 = System.nanoTime();"
-        " while (System.nanoTime() - n0 < 2_000_000L) { }"
-        " org.junit.jupiter.api.Assertions.assertTrue(System.currentTimeMillis() - t0 < 5000); }\n";
+    const std::string check = kClockCheck;
     std::string body;
     for (int stmt : {4, 5}) {
       body +=
@@ -305,10 +309,7 @@ TEST_F(WriteValidatedTest, AClockAssertionBehindAZoneOneIsDroppedToo) {
     const std::string zone =
         "    org.junit.jupiter.api.Assertions.assertNotEquals(\"Asia/Kolkata\","
         " java.util.TimeZone.getDefault().getID());\n";
-    const std::string clock =
-        "    { long t0 = System.currentTimeMillis(), n0 = System.nanoTime();"
-        " while (System.nanoTime() - n0 < 2_000_000L) { }"
-        " org.junit.jupiter.api.Assertions.assertTrue(System.currentTimeMillis() - t0 < 5000); }\n";
+    const std::string clock = kClockCheck;
     std::string body;
     for (int stmt : {4, 5}) {
       body += asserted.contains(stmt) ? (stmt == 4 ? zone : clock)

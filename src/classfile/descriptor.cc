@@ -115,8 +115,15 @@ StatusOr<MethodDesc> ParseMethodDescriptor(std::string_view d) {
 
 std::string JavaSourceName(std::string_view internal_name) {
   std::string out(internal_name);
-  for (char& c : out) {
-    if (c == '/' || c == '$') c = '.';
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '/') {
+      out[i] = '.';
+      continue;
+    }
+    if (out[i] != '$') continue;
+    const bool starts = i == 0 || internal_name[i - 1] == '/' || internal_name[i - 1] == '$';
+    const bool ends = i + 1 == out.size() || internal_name[i + 1] == '$';
+    if (!starts && !ends) out[i] = '.';
   }
   return out;
 }

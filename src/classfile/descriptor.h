@@ -32,7 +32,11 @@ struct MethodDesc {
 StatusOr<TypeDesc> ParseFieldDescriptor(std::string_view d);
 StatusOr<MethodDesc> ParseMethodDescriptor(std::string_view d);
 
-// java/util/Map$Entry -> java.util.Map.Entry (source form for nested classes).
+// A guess at the source name from the string alone: java/util/Map$Entry ->
+// java.util.Map.Entry. A '$' that starts or ends a name or touches another '$' is kept
+// (a/$Top, a/Gen$$Made); every other '$' is read as a nesting separator, which is wrong for
+// a top-level name such as $Gson$Types: classfile/source_names.h reads the class file's
+// InnerClasses attribute instead, and the written tests use that.
 std::string JavaSourceName(std::string_view internal_name);
 
 // Java keyword of a primitive descriptor character (B C D F I J S Z); "void" otherwise.

@@ -1,5 +1,9 @@
 #include "output/executor_oracle.h"
 
+#include <memory>
+
+#include "classfile/source_names.h"
+
 namespace jtg::output {
 
 TypeOracle MakeOracle(testcase::Executor& ex) {
@@ -16,6 +20,9 @@ TypeOracle MakeOracle(testcase::Executor& ex) {
   o.is_collection = assignable_to("java/util/Collection");
   o.is_map = assignable_to("java/util/Map");
   o.public_exception = [&ex](const std::string& n) { return ex.NearestPublicClass(n); };
+  auto names = std::make_shared<classfile::SourceNames>(
+      [&ex](const std::string& n) { return ex.ClassBytes(n); });
+  o.source_name = [names](const std::string& n) { return names->Of(n); };
   return o;
 }
 

@@ -125,7 +125,8 @@ void TypeNamer::Reserve(const std::string& simple, const std::string& qualified)
 }
 
 std::string TypeNamer::Name(const std::string& internal_name) {
-  std::string qualified = classfile::JavaSourceName(internal_name);
+  std::string qualified =
+      source_name_ ? source_name_(internal_name) : classfile::JavaSourceName(internal_name);
   size_t dot = qualified.rfind('.');
   if (dot == std::string::npos) return qualified;
   std::string simple = qualified.substr(dot + 1);
@@ -180,18 +181,24 @@ std::string FolderString(const std::u16string& s, FolderMap* folder) {
   return out;
 }
 
-std::string StubBody(const testcase::StubSpec& spec) {
+std::string StubBody(const testcase::StubSpec& spec, const SourceNameFn& source_name) {
+  auto java_name = [&source_name](const classfile::TypeDesc& t) {
+    if (t.base != 'L' || !source_name) return t.JavaName();
+    std::string out = source_name(t.class_name);
+    for (int d = 0; d < t.dims; ++d) out += "[]";
+    return out;
+  };
   std::string out = "{";
   for (const auto& o : spec.overrides) {
     auto d = classfile::ParseMethodDescriptor(o.descriptor);
     if (!d.ok()) continue;
     const classfile::TypeDesc& r = d->ret;
     out += std::string(" @Override ") + (o.is_public ? "public " : "protected ") +
-           (r.base == 'V' && r.dims == 0 ? "void" : r.JavaName()) + " " + o.name + "(";
+           (r.base == 'V' && r.dims == 0 ? "void" : java_name(r)) + " " + o.name + "(";
     // Qualified: inside the body a simple name would first mean a member type inherited
     // from the superclass.
     for (size_t k = 0; k < d->params.size(); ++k) {
-      out += (k ? ", " : "") + d->params[k].JavaName() + " p" + std::to_string(k);
+      out += (k ? ", " : "") + java_name(d->params[k]) + " p" + std::to_string(k);
     }
     out += ") { ";
     if (r.IsReference()) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include "testcase/test_case.h"
 
 namespace jtg::output {
+
+// Source name of a class by internal name (classfile::SourceNames::Of): a/b/Outer$Inner ->
+// a.b.Outer.Inner, a/b/$Gson$Types -> a.b.$Gson$Types.
+using SourceNameFn = std::function<std::string(const std::string& internal_name)>;
 
 // A Java string literal with quotes: escapes quotes, backslashes and control characters
 // (octal/named escapes) and writes non-ASCII as \uXXXX.
@@ -46,14 +51,18 @@ namespace jtg::output {
 // one line: "{ @Override protected boolean removeLRU(AbstractLinkedMap.LinkEntry p0) {
 // return false; } }"; "{ }" when it overrides nothing. Types are spelled qualified
 // (java.lang.Object): a simple name inside the body could mean an inherited member type.
-std::string StubBody(const testcase::StubSpec& spec);
+// `source_name` as for TypeNamer (empty: classfile::JavaSourceName).
+std::string StubBody(const testcase::StubSpec& spec, const SourceNameFn& source_name = {});
 
 // Chooses how a generated file spells class names: the simple name with an import where
 // that is unambiguous, the qualified source name otherwise. Classes of java.lang and of
 // the file's own package need no import.
 class TypeNamer {
  public:
-  explicit TypeNamer(std::string package_name) : package_(std::move(package_name)) {}
+  // `source_name` spells a class's qualified name from its class file; empty: the guess of
+  // classfile::JavaSourceName, which reads every inner '$' as a nesting separator.
+  explicit TypeNamer(std::string package_name, SourceNameFn source_name = {})
+      : package_(std::move(package_name)), source_name_(std::move(source_name)) {}
   // Reserves a simple name for a class imported by the file itself (e.g. JUnit's Test).
   void Reserve(const std::string& simple, const std::string& qualified);
   // Source spelling of a class by internal name (a/b/C, a/b/C$D) or of a type.
@@ -66,6 +75,7 @@ class TypeNamer {
 
  private:
   std::string package_;
+  SourceNameFn source_name_;
   std::map<std::string, std::string> simple_owner_;  // simple name -> qualified name
 };
 

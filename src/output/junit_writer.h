@@ -49,6 +49,9 @@ struct TypeOracle {
   std::function<bool(const classfile::TypeDesc&)> is_map;
   // Binary name of the nearest public class of an exception, for assertThrows.
   std::function<std::string(const std::string& binary_name)> public_exception;
+  // Qualified source name of a class by internal name, from its InnerClasses attribute
+  // (classfile/source_names.h); empty: guessed from the string (classfile::JavaSourceName).
+  std::function<std::string(const std::string& internal_name)> source_name;
 };
 
 struct WriterOptions {

@@ -315,7 +315,8 @@ std::string MethodWriter::Expr(size_t i) const {
     case StmtKind::kCall: {
       const auto& c = *s.callable;
       if (c.stub != nullptr) {  // a stub subclass: an anonymous class of its superclass
-        return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " + StubBody(*c.stub);
+        return "new " + namer_.Name(c.stub->super_name) + "(" + Args(s) + ") " +
+               StubBody(*c.stub, oracle_.source_name);
       }
       std::string owner = namer_.Name(c.owner);
       if (c.TakesOuterInstance() && !s.args.empty()) {

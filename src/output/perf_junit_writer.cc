@@ -76,7 +76,7 @@ JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions&
                         const TypeOracle& oracle, int64_t size) {
   JavaFile f = TestClassFor(opts.cut_internal_name, "PerfTest");
   const std::string& cut = opts.cut_internal_name;
-  TypeNamer namer(f.package_name);
+  TypeNamer namer(f.package_name, oracle.source_name);
   bool j5 = opts.dialect == Dialect::kJUnit5;
   namer.Reserve("Test", j5 ? "org.junit.jupiter.api.Test" : "org.junit.Test");
   namer.Reserve(f.class_name, (f.package_name.empty() ? "" : f.package_name + ".") + f.class_name);

@@ -47,7 +47,10 @@ done
 
 pkg="${fqcn%.*}"; simple="${fqcn##*.}"
 [[ "$pkg" == "$fqcn" ]] && pkg=""
-test_fqcn="${fqcn}${JTG_TEST_SUFFIX:-JtgTest}"
+# jtestgen spells every '$' of the class's binary name as '_' in the test's name
+# (Outer$Inner -> Outer_InnerJtgTest, $Gson$Types -> _Gson_TypesJtgTest).
+test_simple="${simple//\$/_}${JTG_TEST_SUFFIX:-JtgTest}"
+test_fqcn="${pkg:+$pkg.}$test_simple"
 test_file="$gen_dir/${test_fqcn//.//}.java"
 [[ -f "$test_file" ]] || die "generated test '$test_file' not found"
 

@@ -11,6 +11,7 @@
 
 #include "jvm/java_home.h"
 #include "jvm/shared_jars.h"
+#include "output/compile_errors.h"
 #include "output/output_layout.h"
 #include "output/process.h"
 #include "output/run_environments.h"
@@ -40,35 +41,6 @@ Status FreshDir(const fs::path& dir) {
 
 std::string Qualified(const JavaFile& f) {
   return f.package_name.empty() ? f.class_name : f.package_name + "." + f.class_name;
-}
-
-// Test names whose line range contains a javac error line; those whose errors name an
-// unreported checked exception also go to `unreported` with the exception javac names.
-std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, bool* other,
-                                    std::map<std::string, std::string>* unreported) {
-  std::set<std::string> bad, other_errors;
-  *other = false;
-  static const std::regex kErr(
-      R"(\.java:(\d+): error: (unreported exception ([A-Za-z0-9_$.]+);)?)");
-  for (std::sregex_iterator it(log.begin(), log.end(), kErr), end; it != end; ++it) {
-    int line = std::stoi((*it)[1]);
-    bool found = false;
-    for (size_t t = 0; t < f.test_lines.size(); ++t) {
-      if (line >= f.test_lines[t].first && line <= f.test_lines[t].second) {
-        bad.insert(f.test_names[t]);
-        if ((*it)[3].matched) {
-          (*unreported)[f.test_names[t]] = (*it)[3];
-        } else {
-          other_errors.insert(f.test_names[t]);
-        }
-        found = true;
-      }
-    }
-    if (!found) *other = true;
-  }
-  // A test with another error too cannot be repaired by a throws clause.
-  for (const auto& n : other_errors) unreported->erase(n);
-  return bad;
 }
 
 // The first line of `file` in the stack trace in `text` ("(CTest.java:42)"), or 0.
@@ -242,11 +214,16 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   JTG_ASSIGN_OR_RETURN(auto javac, RunProcess(javac_argv, 600));
   if (javac.exit_code != 0) {
     v.log = javac.output;
-    bool other = false;
-    v.bad_tests = CompileErrors(file, javac.output, &other, &v.unreported);
-    if (other || v.bad_tests.empty()) {
-      return absl::InternalError("javac failed on the generated file " + src + ":\n" +
-                                 javac.output.substr(0, 4000));
+    std::string outside;
+    v.bad_tests = CompileErrors(file, javac.output, &outside, &v.unreported, &v.compile_errors);
+    if (!outside.empty() || v.bad_tests.empty()) {
+      // No test to blame: every test is suspect, and the caller bisects (run_breakers.h).
+      v.whole_run_failed = true;
+      v.failure =
+          kJavacFailure +
+          (outside.empty() ? std::string("exit code ") + std::to_string(javac.exit_code) : outside);
+      for (const std::string& name : file.test_names) v.bad_tests.insert(name);
+      v.unreported.clear();
     }
     return v;
   }

@@ -59,6 +59,9 @@ struct TestFailure {
   std::string run_label;  // RunEnvironment::label of that run
 };
 
+// Starts Validation::failure when javac, not a JUnit run, failed as a whole.
+inline constexpr char kJavacFailure[] = "javac: ";
+
 struct Validation {
   bool compiled = false;
   std::set<std::string> bad_tests;  // names that failed to compile or failed a run
@@ -71,13 +74,20 @@ struct Validation {
   // Tests (in bad_tests) whose only compile errors are unreported checked exceptions ->
   // the exception javac names ("IOException", "java.lang.Throwable").
   std::map<std::string, std::string> unreported;
+  // Tests (in bad_tests) that did not compile -> javac's first error message for them
+  // ("NumberRule has private access in FastDateFormat").
+  std::map<std::string, std::string> compile_errors;
   std::string log;  // javac / JUnit output of the last failing step
   int runs_done = 0;
   // The runs (indexes 0..runs-1) that ended with every test passing.
   std::vector<int> passed_runs;
   // A JUnit run failed as a whole (crash, exit, out of memory, time limit) without naming a
   // failing test: then bad_tests holds every test (see run_breakers.h to do better), and
-  // `failure` says how the run ended ("exit code 137").
+  // `failure` says how the run ended ("exit code 137"). A file that javac rejects with an
+  // error no test's lines hold (compiled false; an import of a type only some tests name
+  // is mapped to those tests first) counts as failing as a whole too, `failure` then being
+  // kJavacFailure + "<its first such error>": bisection (run_breakers.h) finds the tests that cause
+  // it instead of losing the suite.
   bool whole_run_failed = false;
   std::string failure;
   bool clock_skipped = false;  // a clock-shifted run ran with the real clock (no time left)
@@ -91,8 +101,8 @@ struct Validation {
 // name there that jtestgen wrote, so an unvalidated test class never stays in the output. An
 // empty `source_root` only checks: nothing is written or removed.
 // Errors: FailedPrecondition when a file jtestgen did not write is in the way (CheckWritable,
-// without opts.overwrite); Internal if javac/java cannot be run, or compilation fails in a way
-// that cannot be attributed to test methods.
+// without opts.overwrite); Internal if javac/java cannot be run. A compile error is never an
+// error of Validate: see bad_tests and whole_run_failed.
 StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_root,
                               const ValidatorOptions& opts);
 

@@ -33,6 +33,14 @@ void RemoveFinal(const JavaFile& file, const std::string& out_dir) {
   std::filesystem::remove(path, ec);
 }
 
+// "does not compile: " and javac's message, its class names kept (they say which type
+// the tests could not use) but cut at 100 characters.
+std::string CompileReason(const std::string& message) {
+  constexpr size_t kMax = 100;
+  std::string m = message.size() > kMax ? message.substr(0, kMax) + "..." : message;
+  return "does not compile: " + m;
+}
+
 }  // namespace
 
 StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
@@ -137,9 +145,14 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
       if (!v->bad_tests.contains(name)) continue;
       out.dropped[kept[k]] = true;
       auto f = v->failures.find(name);
-      ++out.test_drop_reasons[f != v->failures.end() ? f->second.run_label
-                              : v->compiled          ? "the run failed as a whole"
-                                                     : "does not compile"];
+      auto c = v->compile_errors.find(name);
+      std::string reason = f != v->failures.end()         ? f->second.run_label
+                           : c != v->compile_errors.end() ? CompileReason(c->second)
+                           : v->compiled                  ? "the run failed as a whole"
+                           : v->failure.starts_with(kJavacFailure)
+                               ? CompileReason(v->failure.substr(sizeof kJavacFailure - 1))
+                               : "does not compile";
+      ++out.test_drop_reasons[reason];
     }
   }
   // No round passed: Validate already removed the file of a failing round; make sure.

@@ -75,8 +75,9 @@ struct ValidatedWrite {
 
 // Runs the loop over `count` tests. With !written every test counts as not written,
 // whatever `dropped` says. An empty `out_dir` only checks (validator.h).
-// Errors: those of Validate (javac or java cannot be run; javac fails outside any test
-// method) and of `refine`; then nothing is left in `out_dir` either.
+// Errors: those of Validate (javac or java cannot be run) and of `refine`; then nothing is
+// left in `out_dir` either. A file javac rejects outside any test method counts as a run
+// failing as a whole (Validation::whole_run_failed): `refine` bisects it.
 // Not thread-safe (runs processes in opts' work directory).
 StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
                                         const std::string& out_dir, const ValidatorOptions& vopts,

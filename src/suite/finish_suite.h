@@ -72,8 +72,8 @@ struct SuiteOutcome {
   bool run_breakers_complete = true;
 };
 
-// Errors: Internal when javac or JUnit cannot be run, or the file does not compile for a
-// reason that cannot be pinned on one test.
+// Errors: Internal when javac or JUnit cannot be run. A file that does not compile for a
+// reason no test's lines hold is bisected like a run that fails as a whole.
 StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Archive& archive);
 
 }  // namespace jtg::suite

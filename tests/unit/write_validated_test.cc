@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -133,13 +134,52 @@ TEST_F(WriteValidatedTest, EveryTestDroppedLeavesNoFileUnlessAskedForAnEmptyClas
   EXPECT_TRUE(empty->file.test_names.empty());
 }
 
-TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestIsAnErrorAndRemovesTheFile) {
+// Issue 41: a compile error no test holds used to end the class with an error and no tests.
+// Now every test is suspect (a run failing as a whole): without a bisecting `refine` they
+// are dropped, with javac's message as the reason, and the run goes on.
+TEST_F(WriteValidatedTest, CompileErrorOutsideAnyTestDropsTheSuspectsAndIsNoError) {
   PlantStale();
   auto r = WriteValidated(
       1, [&](const std::vector<size_t>&) { return HandWritten({"a"}, {}, "  int broken = ;\n"); },
       out_, vopts_, {});
-  EXPECT_FALSE(r.ok());
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->written);
+  EXPECT_EQ(r->dropped, (std::vector<bool>{true}));
+  ASSERT_EQ(r->test_drop_reasons.size(), 1u);
+  EXPECT_TRUE(r->test_drop_reasons.begin()->first.starts_with("does not compile: illegal start"))
+      << r->test_drop_reasons.begin()->first;
   EXPECT_FALSE(fs::exists(Final()));
+}
+
+// An import the tests cannot use (a private nested type, a class that is not there) is
+// blamed on the tests that name its class; the others stay, with no bisection.
+TEST_F(WriteValidatedTest, AnImportErrorDropsOnlyTheTestsNamingTheClass) {
+  auto write = [](const std::vector<size_t>& kept) {
+    JavaFile f;
+    f.package_name = "jtg.wv";
+    f.class_name = "WvTest";
+    const bool uses_missing = std::find(kept.begin(), kept.end(), 1) != kept.end();
+    f.source = std::string("package jtg.wv;\nimport org.junit.jupiter.api.Test;\n") +
+               (uses_missing ? "import jtg.nosuch.Missing;\n" : "\n") + "public class WvTest {\n";
+    int line = 5;
+    for (size_t i : kept) {
+      const std::string name = i == 1 ? "usesMissing" : "plain" + std::to_string(i);
+      f.source += "  @Test\n  public void " + name + "() {\n" +
+                  (i == 1 ? "    Object m = (Missing) null;\n" : "    int x = 1;\n") + "  }\n";
+      f.test_lines.push_back({line, line + 3});
+      f.test_names.push_back(name);
+      line += 4;
+    }
+    f.source += "}\n";
+    return f;
+  };
+  auto r = WriteValidated(3, write, out_, vopts_, {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(r->dropped, (std::vector<bool>{false, true, false}));
+  ASSERT_EQ(r->test_drop_reasons.size(), 1u);
+  EXPECT_TRUE(r->test_drop_reasons.begin()->first.starts_with("does not compile: "))
+      << r->test_drop_reasons.begin()->first;
 }
 
 }  // namespace

@@ -1,0 +1,87 @@
+#include "output/compile_errors.h"
+
+#include <cctype>
+#include <regex>
+#include <string_view>
+
+namespace jtg::output {
+
+namespace {
+
+// The 1-based line `line` of `text`, or "".
+std::string LineOf(const std::string& text, int line) {
+  size_t start = 0;
+  for (int l = 1; l < line; ++l) {
+    start = text.find('\n', start);
+    if (start == std::string::npos) return "";
+    ++start;
+  }
+  return text.substr(start, text.find('\n', start) - start);
+}
+
+// Whether `word` occurs in `text` as a whole Java identifier.
+bool HasIdentifier(std::string_view text, std::string_view word) {
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at == 0 || !ident(text[at - 1])) && (end == text.size() || !ident(text[end]))) return true;
+  }
+  return false;
+}
+
+// The tests of `f` that name the class an import line imports (`import a.b.C.D;` -> D).
+std::vector<size_t> TestsUsingImport(const JavaFile& f, const std::string& import_line) {
+  std::vector<size_t> out;
+  std::string_view l(import_line);
+  if (!l.starts_with("import ") || l.starts_with("import static ") || !l.ends_with(";")) return out;
+  l.remove_suffix(1);
+  const std::string_view simple = l.substr(l.find_last_of(". ") + 1);
+  if (simple.empty() || simple == "*") return out;
+  for (size_t t = 0; t < f.test_lines.size() && t < f.test_names.size(); ++t) {
+    for (int line = f.test_lines[t].first; line <= f.test_lines[t].second; ++line) {
+      if (HasIdentifier(LineOf(f.source, line), simple)) {
+        out.push_back(t);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, std::string* outside,
+                                    std::map<std::string, std::string>* unreported,
+                                    std::map<std::string, std::string>* reasons) {
+  std::set<std::string> bad, other_errors;
+  outside->clear();
+  static const std::regex kErr(
+      R"(\.java:(\d+): error: ((unreported exception ([A-Za-z0-9_$.]+);)?[^\n]*))");
+  for (std::sregex_iterator it(log.begin(), log.end(), kErr), end; it != end; ++it) {
+    int line = std::stoi((*it)[1]);
+    const std::string message = (*it)[2];
+    std::vector<size_t> tests;
+    for (size_t t = 0; t < f.test_lines.size() && t < f.test_names.size(); ++t) {
+      if (line >= f.test_lines[t].first && line <= f.test_lines[t].second) tests.push_back(t);
+    }
+    if (tests.empty()) tests = TestsUsingImport(f, LineOf(f.source, line));
+    for (size_t t : tests) {
+      const std::string& name = f.test_names[t];
+      bad.insert(name);
+      reasons->emplace(name, message);
+      if ((*it)[4].matched) {
+        (*unreported)[name] = (*it)[4];
+      } else {
+        other_errors.insert(name);
+      }
+    }
+    if (tests.empty() && outside->empty()) *outside = message;
+  }
+  // A test with another error too cannot be repaired by a throws clause.
+  for (const auto& n : other_errors) unreported->erase(n);
+  return bad;
+}
+
+}  // namespace jtg::output

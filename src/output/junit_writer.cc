@@ -12,6 +12,7 @@
 
 #include "classfile/descriptor.h"
 #include "classfile/names.h"
+#include "output/class_fixtures.h"
 #include "output/java_source.h"
 #include "output/method_writer.h"
 #include "output/output_layout.h"
@@ -90,6 +91,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::string cut_name = namer.Name(cut);
   std::vector<std::string> body;
   std::map<std::string, int> used;
+  if (opts.restore_defaults) used[kSaveDefaults] = used[kRestoreDefaults] = 1;
   std::vector<std::tuple<int, size_t, int>> assertions;  // body line, test, statement
   FolderMap folder{std::u16string(opts.test_folder.begin(), opts.test_folder.end()),
                    j5 ? "tempDir.getPath()" : "tempFolder.getRoot().getPath()"};
@@ -199,26 +201,17 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   // pinned environment, the test folder.
   std::vector<std::string> fields;
   if (!opts.pin_zone.empty() && !opts.pin_locale.empty()) {
-    const std::string tz = namer.Name("java/util/TimeZone"), loc = namer.Name("java/util/Locale");
-    const std::string before =
-        namer.Name(j5 ? "org/junit/jupiter/api/BeforeAll" : "org/junit/BeforeClass");
-    const std::string after =
-        namer.Name(j5 ? "org/junit/jupiter/api/AfterAll" : "org/junit/AfterClass");
-    fields.insert(
-        fields.end(),
-        {"  // The expected values were recorded in this time zone and locale.",
-         "  private static " + tz + " savedTimeZone;", "  private static " + loc + " savedLocale;",
-         "", "  @" + before, "  public static void pinEnvironment() {",
-         "    savedTimeZone = " + tz + ".getDefault();",
-         "    savedLocale = " + loc + ".getDefault();",
-         "    " + tz + ".setDefault(" + tz + ".getTimeZone(\"" + opts.pin_zone + "\"));",
-         "    " + loc + ".setDefault(" + loc + ".forLanguageTag(\"" + opts.pin_locale + "\"));",
-         "  }", "", "  @" + after, "  public static void restoreEnvironment() {",
-         "    " + tz + ".setDefault(savedTimeZone);", "    " + loc + ".setDefault(savedLocale);",
-         "  }"});
+    auto pin = PinEnvironmentLines(opts.dialect, opts.pin_zone, opts.pin_locale, namer);
+    fields.insert(fields.end(), pin.begin(), pin.end());
+  }
+  if (opts.restore_defaults) {
+    auto restore = RestoreDefaultsLines(opts.dialect, namer);
+    if (!fields.empty()) fields.push_back("");
+    fields.insert(fields.end(), restore.begin(), restore.end());
   }
   if (folder.used) {
     f.uses_test_folder = true;
+    if (!fields.empty()) fields.push_back("");
     fields.push_back("  /** A new empty folder for each test, deleted after it (JUnit). */");
     if (j5) {
       fields.push_back("  @" + namer.Name("org/junit/jupiter/api/io/TempDir"));

@@ -74,6 +74,10 @@ struct WriterOptions {
   // after (JUnit 5 @BeforeAll/@AfterAll, JUnit 4 @BeforeClass/@AfterClass): the values its
   // assertions recorded in them hold on any machine.
   std::string pin_zone, pin_locale;
+  // Each test starts with an empty System.in and its changes to the JVM's defaults (locale,
+  // time zone, system properties, System.in/out/err) are undone after it
+  // (output/class_fixtures.h, RestoreDefaultsLines).
+  bool restore_defaults = true;
   size_t max_rows = 25;
   size_t max_params = 6;
 };

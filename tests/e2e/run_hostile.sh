@@ -116,6 +116,7 @@ cases=(
   "badinit hostile.BadInit ok ExceptionInInitializerError"
   "onlystatics hostile.OnlyStatics ok @Test"
   "secman hostile.InstallsSecurityManager ok InstallsSecurityManager"
+  "locale hostile.LocaleSetter ok setTurkish\\(\\)"
 )
 for c in "${cases[@]}"; do
   read -r name cls expect pattern <<<"$c"
@@ -179,6 +180,44 @@ for d in "$OUTS"/*/; do
     || { fail "$name: its suite changed the sentinel tree"; diff <(echo "$BASE") <(snapshot) | head -20; make_sentinel; BASE="$(snapshot)"; }
   pkill -f ConsoleLauncher 2>/dev/null
 done
+
+# --- 6. a written test that sets the default locale leaves it as it found it ----------------
+# The suite of hostile.LocaleSetter calls setTurkish(); a locale-sensitive test of another
+# class, run after it in the same JVM (classes in name order), must still see the JVM's
+# own locale (issue 41: such a test failed before the written classes restored defaults).
+f="$OUTS/locale/hostile/LocaleSetterJtgTest.java"
+if [[ -f "$f" ]] && grep -q "setTurkish()" "$f"; then
+  rm -rf "$SCRATCH/junit" "$SCRATCH/check"; mkdir -p "$SCRATCH/junit" "$SCRATCH/check/hostile"
+  cat >"$SCRATCH/check/hostile/ZzLocaleCheck.java" <<'JAVA'
+package hostile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+public class ZzLocaleCheck {
+  @Test
+  public void upperCaseOfTitleIsAscii() {
+    assertEquals("TITLE", "title".toUpperCase());
+  }
+}
+JAVA
+  if "$JAVA_HOME/bin/javac" -nowarn -d "$SCRATCH/junit" -cp "$CP:$JCP" "$f" \
+      "$SCRATCH/check/hostile/ZzLocaleCheck.java" >"$LOGS/javac-localecheck" 2>&1; then
+    (cd "$SENTINEL/project" && timeout -k 5 60 "$JAVA_HOME/bin/java" -Duser.language=en \
+      -Duser.country=US -Djunit.jupiter.testclass.order.default='org.junit.jupiter.api.ClassOrderer$ClassName' \
+      -cp "$SCRATCH/junit:$CP:$JCP" org.junit.platform.console.ConsoleLauncher --disable-banner \
+      --details=tree --select-class=hostile.LocaleSetterJtgTest --select-class=hostile.ZzLocaleCheck \
+      </dev/null >"$LOGS/junit-localecheck" 2>&1); rc=$?
+    [[ $rc -eq 0 ]] && grep -q 'upperCaseOfTitleIsAscii' "$LOGS/junit-localecheck" \
+      && pass "a test that sets the locale to Turkish restores it for the next class" \
+      || fail "the locale leaked into a later class (exit $rc)" "$LOGS/junit-localecheck"
+  else
+    fail "the locale check does not compile" "$LOGS/javac-localecheck"
+  fi
+else
+  fail "the suite of hostile.LocaleSetter never calls setTurkish()" "$f" "$LOGS/locale"
+fi
 
 echo "e2e_hostile: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

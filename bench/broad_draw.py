@@ -3,7 +3,9 @@
 classes, enums and exceptions included; interfaces and annotations not) of the given jars,
 N of them at random with a fixed seed. Prints "jar=fully.qualified.Name" lines, sorted.
 
-usage: bench/broad_draw.py [--seed 20] [--count 40] jar...
+usage: bench/broad_draw.py [--seed 20] [--count 40] [--per-jar K] jar...
+With --per-jar, K classes of each jar (all of a jar with fewer) instead of --count from
+the pool of all jars, so that a large jar (guava) does not fill the sample.
 """
 import argparse
 import random
@@ -18,6 +20,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=20)
     ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--per-jar", type=int, default=0)
     ap.add_argument("jars", nargs="+")
     args = ap.parse_args()
     pool = []
@@ -35,7 +38,14 @@ def main():
                     continue
                 pool.append(jar + "=" + name[:-6].replace("/", "."))
     rng = random.Random(args.seed)
-    for line in sorted(rng.sample(pool, min(args.count, len(pool)))):
+    if args.per_jar > 0:
+        picked = []
+        for jar in args.jars:
+            mine = [p for p in pool if p.startswith(jar + "=")]
+            picked += rng.sample(mine, min(args.per_jar, len(mine)))
+    else:
+        picked = rng.sample(pool, min(args.count, len(pool)))
+    for line in sorted(picked):
         print(line)
 
 

@@ -68,6 +68,10 @@ try:
         out.append("budget overruns: %d methods" % len(r["overrunning_methods"]))
     if r.get("outside", {}).get("methods"):
         out.append("contained: %d methods" % len(r["outside"]["methods"]))
+    javac = sum(n for k, n in r.get("validation", {}).get("tests_dropped_in", {}).items()
+                if k.startswith("does not compile"))
+    if javac:
+        out.append("javac dropped %d tests" % javac)
 except Exception:
     pass
 for l in open(sys.argv[2], errors="replace"):

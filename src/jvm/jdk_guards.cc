@@ -52,7 +52,12 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
   file.push_back(On("createTempFile",
                     "(Ljava/lang/String;Ljava/lang/String;Ljava/io/File;)Ljava/io/File;", "files",
                     'A', 2));
+  // Listing a directory: File.list, and listFiles through normalizedList where it exists.
+  file.push_back(On("list", "()[Ljava/lang/String;", "reads", 'A', 0));
+  file.push_back(On("normalizedList", "()[Ljava/lang/String;", "reads", 'A', 0));
+  file.back().optional = true;
   t["java/io/FileOutputStream"] = {On("open", "(Ljava/lang/String;Z)V", "files", 'A', 1)};
+  t["java/io/FileInputStream"] = {On("open", "(Ljava/lang/String;)V", "reads", 'A', 1)};
   t["java/io/RandomAccessFile"] = {Hook("open", "(Ljava/lang/String;I)V", "randomAccess",
                                         "(Ljava/lang/Object;I)V", -1, {{'A', 1}, {'I', 2}})};
   auto& nio = t["sun/nio/fs/UnixNativeDispatcher"];
@@ -63,6 +68,7 @@ std::map<std::string, std::vector<instrument::EntryHook>> JdkGuardTable() {
       Hook("openat", "(I[BII)I", "open", "(Ljava/lang/Object;I)V", -1, {{'N', 0}, {'I', 2}}));
   nio.push_back(Hook("access", "(" + path + "I)V", "writeCheck", "(Ljava/lang/Object;I)V", -1,
                      {{'A', 0}, {'I', 1}}));
+  nio.push_back(On("opendir", "(" + path + ")J", "reads", 'A', 0));
   nio.push_back(On("unlink", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("rmdir", "(" + path + ")V", "files", 'A', 0));
   nio.push_back(On("unlinkat", "(I[BI)V", "files", 'N', 0));

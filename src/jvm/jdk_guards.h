@@ -35,7 +35,7 @@ namespace jtg::jvm {
 
 // Bits of ExecResult::sandbox_events, as jtestgen.rt.Sandbox records them.
 inline constexpr int kSandboxExit = 1, kSandboxFiles = 2, kSandboxNetwork = 4, kSandboxProcess = 8,
-                     kSandboxSecurityManager = 16;
+                     kSandboxSecurityManager = 16, kSandboxUserDirs = 32;
 
 // Reads and resets jtestgen.rt.Sandbox's record of one execution (two static field
 // accesses per execution; the description only when something happened). Use on the

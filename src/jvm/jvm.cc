@@ -61,6 +61,7 @@ StatusOr<std::unique_ptr<Jvm>> Jvm::Create(const JvmOptions& options) {
   // directory with content (sandbox/namespaces.h), elsewhere TMPDIR when set.
   if (const char* bait = std::getenv("JTG_BAIT_DIR"); bait != nullptr && *bait != '\0') {
     opts.push_back(std::string("-Djava.io.tmpdir=") + bait + "/tmp");
+    opts.push_back(std::string("-Duser.home=") + bait + "/home");
   } else if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && *tmp != '\0') {
     opts.push_back(std::string("-Djava.io.tmpdir=") + tmp);
   }

@@ -17,6 +17,7 @@ struct Variation {
   const char* language;
   const char* country;
   const char* encoding;  // nullptr: the machine's
+  bool other_user_dirs;  // RunEnvironment::other_user_dirs
 };
 
 // One row per run after the first. Every zone and locale differs from the others. The clock
@@ -31,10 +32,10 @@ struct Variation {
 // once in a few hundred runs. (libfaketime's per-call increment, `i`, steps time() but not
 // the JVM's clock_gettime reads, and needs a writable /dev/shm, which the sandbox has not.)
 constexpr std::array<Variation, 4> kVariations = {{
-    {nullptr, "Pacific/Apia", "tr", "TR", "ISO-8859-1"},
-    {nullptr, "Asia/Kolkata", "de", "DE", nullptr},
-    {nullptr, "America/St_Johns", "ja", "JP", nullptr},
-    {"+31h x100000", "Europe/London", "en", "US", nullptr},
+    {nullptr, "Pacific/Apia", "tr", "TR", "ISO-8859-1", false},
+    {nullptr, "Asia/Kolkata", "de", "DE", nullptr, true},
+    {nullptr, "America/St_Johns", "ja", "JP", nullptr, false},
+    {"+31h x100000", "Europe/London", "en", "US", nullptr, false},
 }};
 
 }  // namespace
@@ -67,6 +68,10 @@ RunEnvironment EnvironmentForRun(int run) {
   if (v.encoding != nullptr) {
     e.jvm_args.push_back(std::string("-Dfile.encoding=") + v.encoding);
     e.label += std::string(", ") + v.encoding;
+  }
+  if (v.other_user_dirs) {
+    e.other_user_dirs = true;
+    e.label += ", other home and temporary directories";
   }
   if (v.clock != nullptr && ClockShiftAvailable()) {
     e.env = {std::string("LD_PRELOAD=") + kFakeTime, std::string("FAKETIME=") + v.clock,

@@ -11,7 +11,9 @@
 //     comma), ja-JP (other scripts and calendars);
 //   - the default charset (file.encoding ISO-8859-1 in one run);
 //   - JUnit 5's method order, shuffled with the run's seed (JUnit 4 keeps its order);
-//   - the working directory (each run has its own, output/validator.cc).
+//   - the working directory (each run has its own, output/validator.cc), and in one run the
+//     home directory (user.home and HOME) and java.io.tmpdir, new and empty: a test whose
+//     values came from the user's own directories fails there.
 // A test whose assertion passes only in some of these pins a value of the environment.
 // Pure functions over a fixed table; no state; thread-safe.
 #pragma once
@@ -30,6 +32,9 @@ struct RunEnvironment {
   std::vector<std::string> env;
   // > 0: JUnit 5 runs the methods in random order with this seed (not in `label`).
   uint64_t order_seed = 0;
+  // The run gets new empty home (user.home, HOME), working and temporary directories of its
+  // own instead of the machine's (or the sandbox's bait).
+  bool other_user_dirs = false;
 };
 
 // The environment of validation run `run` (0-based); the table repeats after its end.

@@ -253,7 +253,14 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     const char* bait = std::getenv("JTG_BAIT_DIR");
     fs::path own = fs::path(opts.work_dir) / "runs" / std::to_string(run);
     fs::path run_cwd = own / "cwd" / "d", run_tmp = own / "tmp";
-    if (bait != nullptr && *bait != '\0') {
+    std::string home;  // "": the machine's
+    if (env.other_user_dirs) {
+      JTG_RETURN_IF_ERROR(FreshDir(own));
+      JTG_RETURN_IF_ERROR(FreshDir(run_cwd));
+      JTG_RETURN_IF_ERROR(FreshDir(run_tmp));
+      home = (own / "home").string();
+      JTG_RETURN_IF_ERROR(FreshDir(home));
+    } else if (bait != nullptr && *bait != '\0') {
       run_cwd = fs::path(bait) / "cwd";
       run_tmp = fs::path(bait) / "tmp";
       if (file.uses_test_folder) {
@@ -275,6 +282,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
                                      "-cp",
                                      run_cp};
     argv.insert(argv.end() - 2, env.jvm_args.begin(), env.jvm_args.end());
+    if (!home.empty()) argv.insert(argv.end() - 2, "-Duser.home=" + home);
     if (!env.env.empty()) {
       // Under libfaketime every timed wait of the JVM's own threads takes its lock: fewer
       // such threads (one GC thread, one compiler thread, no statistics sampler) make the
@@ -321,7 +329,8 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     popts.own_network = true;
     popts.cwd = run_cwd.string();
     popts.env = env.env;
-    const bool slow = !popts.env.empty();
+    const bool slow = !env.env.empty();
+    if (!home.empty()) popts.env.push_back("HOME=" + home);
     runs.push_back(Run{std::move(reports), std::move(label), run});
     jobs.push_back(PoolJob{std::move(argv), std::move(popts), 180, slow});
   }

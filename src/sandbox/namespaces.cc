@@ -49,16 +49,19 @@ int MountSetattr(const char* path, uint64_t set, uint64_t clear) {
       syscall(SYS_mount_setattr, AT_FDCWD, path, AT_RECURSIVE, &attr, sizeof attr));
 }
 
-// Read-only directories with content, for the working directory and java.io.tmpdir of the
-// code under test: an operation on them that would change the machine (a "clean" helper
-// given ".", user.dir or the temporary directory) always finds something to change, so the
-// JDK guards see it in the search and the test is not written, instead of being written
-// because the directory happened to be empty.
+// Read-only directories with content, for the working directory, java.io.tmpdir and
+// user.home (and HOME) of the code under test: an operation on them that would change the
+// machine (a "clean" helper given ".", user.dir or the temporary directory) always finds
+// something to change, so the JDK guards see it in the search and the test is not written,
+// instead of being written because the directory happened to be empty; reading or listing
+// them is an event too (jtestgen.rt.Sandbox.USER_DIRS): a written test would read the
+// user's own home, working or temporary directory.
 Status MakeBait(const std::string& root) {
-  for (const char* d : {"", "/cwd", "/cwd/data", "/tmp", "/tmp/data"}) {
+  for (const char* d : {"", "/cwd", "/cwd/data", "/tmp", "/tmp/data", "/home", "/home/data"}) {
     if (mkdir((root + d).c_str(), 0755) != 0) return Fail("create " + root + d);
   }
-  for (const char* f : {"/cwd/README", "/cwd/data/keep", "/tmp/keep", "/tmp/data/keep"}) {
+  for (const char* f : {"/cwd/README", "/cwd/data/keep", "/tmp/keep", "/tmp/data/keep",
+                        "/home/.profile", "/home/data/keep"}) {
     int fd = open((root + f).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) return Fail("create " + root + f);
     (void)!write(fd, "jtestgen\n", 9);
@@ -132,6 +135,7 @@ Status EnterSandbox(const SandboxSpec& spec) {
   const std::string cwd = spec.scratch + "/" + kBaitDir + "/cwd";
   if (chdir(cwd.c_str()) != 0) return Fail("enter " + cwd);
   setenv("JTG_BAIT_DIR", (spec.scratch + "/" + kBaitDir).c_str(), 1);
+  setenv("HOME", (spec.scratch + "/" + kBaitDir + "/home").c_str(), 1);
   const std::string folder = spec.scratch + "/" + kTestFolder;
   if (mkdir(folder.c_str(), 0700) != 0) return Fail("create " + folder);
   setenv(kTestFolderEnv, folder.c_str(), 1);

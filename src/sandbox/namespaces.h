@@ -35,10 +35,10 @@ struct SandboxSpec {
 // namespaces (and its user namespace when not root), then:
 //   - makes every mount private and read-only (recursively, mount_setattr AT_RECURSIVE),
 //     except bind mounts of `spec.writable`;
-//   - mounts the scratch tmpfs, makes `<scratch>/bait/{cwd,tmp}` (read-only directories
-//     with a few files, for the working directory and java.io.tmpdir of the code under
-//     test), changes directory to `<scratch>/bait/cwd` and sets JTG_BAIT_DIR to
-//     `<scratch>/bait`;
+//   - mounts the scratch tmpfs, makes `<scratch>/bait/{cwd,tmp,home}` (read-only
+//     directories with a few files, for the working directory, java.io.tmpdir and
+//     user.home of the code under test), changes directory to `<scratch>/bait/cwd`, sets
+//     JTG_BAIT_DIR to `<scratch>/bait` and HOME to `<scratch>/bait/home`;
 //   - makes the writable test folder `<scratch>/test` and names it in JTG_TEST_DIR
 //     (test_folder.h);
 //   - brings up the loopback interface of the new network namespace.

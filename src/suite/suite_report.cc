@@ -115,10 +115,13 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
     for (const auto& [m, n] : r.stats.outside) {
       methods[m] = {{"runs", n}, {"first", r.stats.outside_first.at(m)}};
     }
-    j["outside"] = {
-        {"files", r.stats.outside_files},         {"network", r.stats.outside_network},
-        {"processes", r.stats.outside_processes}, {"security_manager", r.stats.outside_security},
-        {"threads", r.stats.outside_threads},     {"methods", methods}};
+    j["outside"] = {{"files", r.stats.outside_files},
+                    {"network", r.stats.outside_network},
+                    {"processes", r.stats.outside_processes},
+                    {"security_manager", r.stats.outside_security},
+                    {"threads", r.stats.outside_threads},
+                    {"user_dirs", r.stats.outside_user_dirs},
+                    {"methods", methods}};
   }
   {
     nlohmann::ordered_json types = nlohmann::ordered_json::array();

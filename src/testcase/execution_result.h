@@ -56,7 +56,8 @@ struct ExecResult {
   int64_t iterations = 0;  // backward jumps executed in instrumented code (Probes.iterations)
 
   // What the run did outside the JVM, from the JDK guards (jvm/jdk_guards.h: kSandboxExit,
-  // kSandboxFiles, kSandboxNetwork, kSandboxProcess, kSandboxSecurityManager bits), any
+  // kSandboxFiles, kSandboxNetwork, kSandboxProcess, kSandboxSecurityManager bits, and
+  // kSandboxUserDirs: it read the home, working or temporary directory), any
   // thread included, and a description of the first such event (e.g. "files: /a/b").
   int sandbox_events = 0;
   std::string sandbox_first;

@@ -117,6 +117,7 @@ cases=(
   "onlystatics hostile.OnlyStatics ok @Test"
   "secman hostile.InstallsSecurityManager ok InstallsSecurityManager"
   "locale hostile.LocaleSetter ok setTurkish\\(\\)"
+  "homewalker hostile.HomeWalker ok reads:.*/bait/"
 )
 for c in "${cases[@]}"; do
   read -r name cls expect pattern <<<"$c"
@@ -217,6 +218,22 @@ JAVA
   fi
 else
   fail "the suite of hostile.LocaleSetter never calls setTurkish()" "$f" "$LOGS/locale"
+fi
+
+# --- 7. no written test walks the user's home or temporary directory -----------------------
+# The search saw hostile.HomeWalker.size(home()) read the sandbox's stand-in home (the log
+# names it, step 2); no written test may hand home() or temp() to size().
+f="$OUTS/homewalker/hostile/HomeWalkerJtgTest.java"
+if [[ -f "$f" ]]; then
+  walkers=$(awk '/@Test/ { if (h && s) n++; h = 0; s = 0 }
+                 /HomeWalker\.(home|temp)\(\)/ { h = 1 }
+                 /HomeWalker\.size\(/ { s = 1 }
+                 END { if (h && s) n++; print n + 0 }' "$f")
+  grep -q 'HomeWalker.size(' "$f" && [[ "$walkers" -eq 0 ]] \
+    && pass "no written test walks the home or temporary directory (size is still tested)" \
+    || fail "$walkers test(s) may walk the home or temporary directory, or size is untested" "$f"
+else
+  fail "hostile.HomeWalker has no written suite" "$LOGS/homewalker"
 fi
 
 echo "e2e_hostile: $passed passed, $failed failed"

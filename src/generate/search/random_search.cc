@@ -34,6 +34,7 @@ void CountOutside(SearchStats& stats, const testcase::TestCase& t, const testcas
   if (e & jvm::kSandboxNetwork) ++stats.outside_network;
   if (e & jvm::kSandboxProcess) ++stats.outside_processes;
   if (e & jvm::kSandboxSecurityManager) ++stats.outside_security;
+  if (e & jvm::kSandboxUserDirs) ++stats.outside_user_dirs;
   if (threads) ++stats.outside_threads;
   // Blame the call during which it happened, else (threads) the last call.
   const testcase::Callable* c = nullptr;

@@ -39,10 +39,11 @@ struct SearchStats {
   // by "name+descriptor", with counts: reported, and chosen less often.
   std::map<std::string, int64_t> overruns, exits;
   // Executions that reached outside the JVM (ExecResult::Contained() false, exits aside):
-  // by kind (files, network, processes, SecurityManager, threads left running), and by the
+  // by kind (files, network, processes, SecurityManager, threads left running, reads of
+  // the home, working or temporary directory), and by the
   // method under test blamed (the test's last call), with the first thing each touched.
   int64_t outside_files = 0, outside_network = 0, outside_processes = 0, outside_security = 0,
-          outside_threads = 0;
+          outside_threads = 0, outside_user_dirs = 0;
   std::map<std::string, int64_t> outside;
   std::map<std::string, std::string> outside_first;
 };

@@ -18,6 +18,8 @@ public final class Sandbox {
   public static final int NETWORK = 4;
   public static final int PROCESS = 8;
   public static final int SECURITY_MANAGER = 16;
+  /** Read or listed the home, working or temporary directory (see userDirs). */
+  public static final int USER_DIRS = 32;
 
   private static volatile boolean armed;
   /**
@@ -26,6 +28,12 @@ public final class Sandbox {
    * are not events. Null when there is none.
    */
   private static volatile String testFolder;
+  /**
+   * The directory (absolute, no trailing '/') holding the home, working and temporary
+   * directories the code under test sees (the sandbox's bait, JTG_BAIT_DIR), or null. A test
+   * that reads or lists below it would read the user's own directories when written.
+   */
+  private static volatile String userDirs;
   /** Events since the engine last read them (bits above). */
   public static volatile int events;
   /** A description of the first event since then, or null. */
@@ -44,6 +52,8 @@ public final class Sandbox {
   public static void arm(String folder) {
     Thread.setDefaultUncaughtExceptionHandler(new Quiet());
     testFolder = folder;
+    String bait = System.getenv("JTG_BAIT_DIR");
+    userDirs = bait == null || bait.isEmpty() ? null : bait;
     armed = true;
   }
 
@@ -60,6 +70,29 @@ public final class Sandbox {
     if (!p.startsWith(folder)) return false;
     if (p.length() != folder.length() && p.charAt(folder.length()) != '/') return false;
     return !p.contains("/../") && !p.endsWith("/..");
+  }
+
+  /**
+   * Whether `target` names the user's directories: a path below userDirs, or the working
+   * directory itself or its parent by a relative name ("", ".", "./x", ".."). Other relative
+   * names (a random "x7") are not counted: they name nothing in a user's directory but by
+   * chance.
+   */
+  static boolean inUserDirs(Object target) {
+    String dirs = userDirs;
+    if (dirs == null || target == null) return false;
+    String p = describe(target);
+    if (p.isEmpty() || p.equals(".") || p.equals("..") || p.startsWith("./") || p.startsWith("../")) {
+      return true;
+    }
+    return p.startsWith(dirs) && (p.length() == dirs.length() || p.charAt(dirs.length()) == '/');
+  }
+
+  /** Entry of a method that reads or lists files (FileInputStream.open, File.list, opendir). */
+  public static void reads(int unused, Object target) {
+    if (armed && inUserDirs(target) && !inFolder(target)) {
+      record(USER_DIRS, "reads: ".concat(describe(target)));
+    }
   }
 
   /** The uncaught exceptions of the code under test's threads are not the engine's output. */
@@ -129,11 +162,16 @@ public final class Sandbox {
     if (armed) record(FILES, "files (link): ".concat(describe(target)));
   }
 
-  /** Entry of sun.nio.fs.UnixNativeDispatcher.open/openat: only opens that may write count. */
+  /**
+   * Entry of sun.nio.fs.UnixNativeDispatcher.open/openat: opens that may write count, and
+   * reads of the user's directories.
+   */
   public static void open(Object path, int flags) {
     // O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND (Linux)
     if (armed && (flags & (0x1 | 0x2 | 0x40 | 0x200 | 0x400)) != 0 && !inFolder(path)) {
       record(FILES, "files: ".concat(describe(path)));
+    } else {
+      reads(0, path);
     }
   }
 
@@ -150,7 +188,11 @@ public final class Sandbox {
 
   /** Entry of RandomAccessFile.open(String, int): its mode bit 2 is read-write. */
   public static void randomAccess(Object name, int mode) {
-    if (armed && (mode & 2) != 0 && !inFolder(name)) record(FILES, "files: ".concat(describe(name)));
+    if (armed && (mode & 2) != 0 && !inFolder(name)) {
+      record(FILES, "files: ".concat(describe(name)));
+    } else {
+      reads(0, name);
+    }
   }
 
   /** Entry of sun.nio.ch.Net.connect/bind: anything but a loopback address counts. */

@@ -246,6 +246,9 @@ int main(int argc, char** argv) {
       auto rc = jtg::cover::RunCover(cover);
       if (!rc.ok()) {
         std::fprintf(stderr, "jtestgen: %s\n", std::string(rc.status().message()).c_str());
+        // As a shell: 127 for a command not found, 126 for one that cannot be executed.
+        if (absl::IsNotFound(rc.status())) return 127;
+        if (absl::IsPermissionDenied(rc.status())) return 126;
         return 1;
       }
       return *rc;

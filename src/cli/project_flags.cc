@@ -40,6 +40,12 @@ void AddProjectFlags(CLI::App* cmd, ProjectFlags& f) {
 
 StatusOr<project::ProjectOptions> ProjectOptionsFrom(const ProjectFlags& f, double default_budget) {
   project::ProjectOptions p;
+  // An empty pattern list would match every class (as "**"): a script's empty variable is
+  // not a request to test the whole classpath.
+  if (f.classes_opt->count() > 0 && f.classes.find_first_not_of(": ") == std::string::npos) {
+    return absl::InvalidArgumentError(
+        "--classes is empty: give class patterns such as com.x.* or com.x.** (** for all)");
+  }
   p.includes = f.classes;
   p.excludes = f.exclude;
   p.target = f.target;

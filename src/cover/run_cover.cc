@@ -88,8 +88,11 @@ StatusOr<int> RunCover(const CoverOptions& options) {
     if (errno != EINTR) return absl::InternalError("cover: waitpid failed");
   }
   if (got == static_cast<ssize_t>(sizeof exec_errno)) {
-    return absl::InternalError(
-        absl::StrCat("cover: cannot run ", (*argv)[0], ": ", std::strerror(exec_errno)));
+    std::string why =
+        absl::StrCat("cover: cannot run ", (*argv)[0], ": ", std::strerror(exec_errno));
+    if (exec_errno == ENOENT || exec_errno == ENOTDIR) return absl::NotFoundError(why);
+    if (exec_errno == EACCES || exec_errno == ENOEXEC) return absl::PermissionDeniedError(why);
+    return absl::InternalError(why);
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);

@@ -26,8 +26,9 @@ struct CoverOptions {
 // pattern holding ',' or an agent library that does not exist.
 StatusOr<std::vector<std::string>> CoverArgv(const CoverOptions& options);
 
-// Runs the command; returns its exit status (any value, 127 included). Internal error,
-// naming the command and errno's text, when it cannot be started.
+// Runs the command; returns its exit status (any value, 127 included). When it cannot be
+// started, an error naming the command and errno's text: NotFound (no such file; a shell
+// exits 127 then), PermissionDenied (not executable; 126), Internal otherwise.
 StatusOr<int> RunCover(const CoverOptions& options);
 
 }  // namespace jtg::cover

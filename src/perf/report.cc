@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
+#include "common/atomic_file.h"
 #include "common/version.h"
 #include "jvm/java_home.h"
 #include "nlohmann/json.hpp"
@@ -80,10 +81,7 @@ Json FindingJson(const ReportEntry& e) {
 }
 
 Status WriteFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) return absl::InternalError("cannot write " + path);
-  return absl::OkStatus();
+  return WriteFileAtomically(path, text);
 }
 
 }  // namespace

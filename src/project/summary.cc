@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/atomic_file.h"
 #include "common/version.h"
 #include "project/summary_html.h"
 
@@ -144,29 +145,11 @@ Json BuildSummary(const SummaryHeader& h, const std::vector<Json>& rows,
   return s;
 }
 
-namespace {
-
-Status WriteAtomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out.good()) return absl::InternalError(absl::StrCat("cannot write ", tmp.string()));
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    return absl::InternalError(absl::StrCat("cannot write ", path.string(), ": ", ec.message()));
-  }
-  return absl::OkStatus();
-}
-
-}  // namespace
-
 Status WriteSummary(const Json& summary, const std::string& report_dir) {
-  JTG_RETURN_IF_ERROR(
-      WriteAtomically(fs::path(report_dir) / "jtestgen-summary.json", summary.dump(2) + "\n"));
-  return WriteAtomically(fs::path(report_dir) / "jtestgen-summary.html", SummaryHtml(summary));
+  JTG_RETURN_IF_ERROR(WriteFileAtomically((fs::path(report_dir) / "jtestgen-summary.json").string(),
+                                          summary.dump(2) + "\n"));
+  return WriteFileAtomically((fs::path(report_dir) / "jtestgen-summary.html").string(),
+                             SummaryHtml(summary));
 }
 
 }  // namespace jtg::project

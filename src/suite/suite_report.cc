@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/atomic_file.h"
 #include "common/log.h"
 #include "common/version.h"
 #include "jvm/java_home.h"
@@ -160,12 +161,10 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   fs::create_directories(out_dir, ec);
   if (ec) return absl::InternalError("cannot create " + out_dir + ": " + ec.message());
   std::string path = (fs::path(out_dir) / "jtestgen-report.json").string();
-  std::ofstream out(path);
   // Strings from the code under test (paths, values) may not be valid UTF-8: replaced,
   // never a reason to lose the report.
-  out << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
-  if (!out) return absl::InternalError("cannot write " + path);
-  return absl::OkStatus();
+  return WriteFileAtomically(
+      path, j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
 }
 
 void PrintSummary(const SuiteReport& r) {

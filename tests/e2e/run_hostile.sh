@@ -136,6 +136,13 @@ for b in nan 1e300s 0s -5s; do
     && grep -q "budget" "$LOGS/budget" && pass "--budget $b is refused at once" \
     || fail "--budget $b: exit $rc" "$LOGS/budget"
 done
+# An empty --classes (a script's empty variable) is not "every class".
+t0=$SECONDS
+timeout -k 2 10 "$JTG" suite --classpath "$CP" --classes '' --out "$OUTS/noclasses" \
+  >"$LOGS/noclasses" 2>&1; rc=$?
+[[ $rc -eq 2 && $((SECONDS - t0)) -le 5 && $(wc -l <"$LOGS/noclasses") -eq 1 ]] \
+  && grep -q -- "--classes is empty" "$LOGS/noclasses" && pass "--classes '' is a usage error" \
+  || fail "--classes '': exit $rc" "$LOGS/noclasses"
 echo "a file" >"$SCRATCH/not-a-dir"
 mkdir -p "$SCRATCH/ro" && mount --bind "$SCRATCH/ro" "$SCRATCH/ro" && mount -o remount,bind,ro "$SCRATCH/ro"
 for o in "$SCRATCH/not-a-dir" "$SCRATCH/ro/out"; do

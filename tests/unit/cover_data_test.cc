@@ -180,6 +180,7 @@ TEST(CoverCommandTest, ExitStatus127IsTheCommandsNotAFailureToStart) {
   o.command = {(dir.path() / "no-such-program").string()};
   auto missing = cover::RunCover(o);
   ASSERT_FALSE(missing.ok());
+  EXPECT_TRUE(absl::IsNotFound(missing.status())) << missing.status();  // the CLI exits 127
   EXPECT_NE(missing.status().message().find("cannot run"), std::string::npos);
 }
 

@@ -211,7 +211,23 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     javac_argv.push_back(std::to_string(opts.release));
   }
   javac_argv.insert(javac_argv.end(), {"-encoding", "UTF-8", "-d", classes, "-cp", cp, src});
-  JTG_ASSIGN_OR_RETURN(auto javac, RunProcess(javac_argv, 600));
+  auto left = [&opts](int cap) {
+    if (opts.end_by == std::chrono::steady_clock::time_point::max()) return cap;
+    const auto s = std::chrono::duration_cast<std::chrono::seconds>(
+                       opts.end_by - std::chrono::steady_clock::now())
+                       .count();
+    return static_cast<int>(std::min<int64_t>(cap, s));
+  };
+  auto out_of_time = [&v, &file]() {
+    v.out_of_time = true;
+    v.whole_run_failed = true;
+    v.failure = "the class's time bound came";
+    for (const std::string& name : file.test_names) v.bad_tests.insert(name);
+    return v;
+  };
+  if (left(600) < 1) return out_of_time();
+  JTG_ASSIGN_OR_RETURN(auto javac, RunProcess(javac_argv, left(600)));
+  if (javac.exit_code == 124 && left(600) < 1) return out_of_time();
   if (javac.exit_code != 0) {
     v.log = javac.output;
     std::string outside;
@@ -332,7 +348,9 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
     const bool slow = !env.env.empty();
     if (!home.empty()) popts.env.push_back("HOME=" + home);
     runs.push_back(Run{std::move(reports), std::move(label), run});
-    jobs.push_back(PoolJob{std::move(argv), std::move(popts), 180, slow});
+    const int limit = left(180);
+    if (limit < 1) return out_of_time();
+    jobs.push_back(PoolJob{std::move(argv), std::move(popts), limit, slow});
   }
   std::vector<StatusOr<ProcessResult>> results =
       RunTwoAtATime(jobs, [&](size_t k, std::chrono::steady_clock::duration longest) {
@@ -343,6 +361,9 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
             "no clock shift (time), " + runs[k].label.substr(runs[k].label.find(", ") + 2);
         v.clock_skipped = true;
       });
+  for (size_t k = 0; k < runs.size(); ++k) {
+    if (results[k].ok() && results[k]->exit_code == 124 && left(1) < 1) return out_of_time();
+  }
   for (size_t k = 0; k < runs.size(); ++k) {
     if (!results[k].ok()) return results[k].status();
     const ProcessResult& r = *results[k];

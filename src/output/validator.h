@@ -41,6 +41,10 @@ struct ValidatorOptions {
       std::chrono::steady_clock::time_point::max();
   // More options of every JUnit run's JVM, e.g. "-Djtestgen.perf.smoke=true".
   std::vector<std::string> jvm_args;
+  // javac and every JUnit run end by then (their time limits are cut to it: a test that
+  // hangs past JUnit's own timeout cannot hold the run past the class's time bound); a
+  // validation started later does nothing and says so (Validation::out_of_time).
+  std::chrono::steady_clock::time_point end_by = std::chrono::steady_clock::time_point::max();
 };
 
 // The Java release the tests of a class file of major version `class_major` compile with
@@ -94,6 +98,9 @@ struct Validation {
   // Some test failed in the clock-shifted run, whatever `failures` names for it (a test keeps
   // the failure of its first failing run, which may be another run's).
   bool clock_run_failed = false;
+  // ValidatorOptions::end_by came before javac or a run could start, or cut one short:
+  // nothing is known about the tests it did not run (bad_tests holds every test).
+  bool out_of_time = false;
 };
 
 // Compiles `file` in opts.work_dir and runs it; when every test passed every run, writes it

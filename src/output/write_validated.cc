@@ -75,9 +75,11 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
     }
     out.rounds = round + 1;
     run_opts.only_runs.assign(settled.size(), true);
+    const bool one_run = std::chrono::steady_clock::now() > opts.one_run_after;
+    out.cut_short = out.cut_short || one_run;
     int requested = 0;
     for (size_t r = 0; r < settled.size(); ++r) {
-      run_opts.only_runs[r] = r == 0 || !settled[r];
+      run_opts.only_runs[r] = r == 0 || (!settled[r] && !one_run);
       requested += run_opts.only_runs[r] ? 1 : 0;
     }
     out.round_runs.push_back(requested);
@@ -88,6 +90,11 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
     if (!v.ok()) {
       RemoveFinal(out.file, out_dir);
       return v.status();
+    }
+    if (v->out_of_time) {
+      out.cut_short = true;
+      out.converged = false;
+      break;
     }
     if (v->bad_tests.empty()) {
       out.clock_skipped = out.clock_skipped || v->clock_skipped;

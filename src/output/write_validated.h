@@ -6,6 +6,7 @@
 // the class's name is left there, and the result says so.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -55,6 +56,11 @@ struct ValidatedWriteOptions {
   // When every test is dropped (or there are none): true writes (and validates) the class
   // with no tests, so the output names the class; false leaves no file.
   bool write_when_empty = false;
+  // A round that starts after this runs only run 0 (this machine's environment, one JUnit
+  // run): near the class's time bound a file that passed one run is written rather than
+  // none (ValidatedWrite::cut_short). ValidatorOptions::end_by ends the rounds for good.
+  std::chrono::steady_clock::time_point one_run_after =
+      std::chrono::steady_clock::time_point::max();
 };
 
 struct ValidatedWrite {
@@ -68,6 +74,9 @@ struct ValidatedWrite {
   std::vector<int> round_runs;  // per round: the JUnit runs it asked for (later rounds: fewer)
   int assertions_dropped = 0;   // by DropAssertion
   bool clock_skipped = false;   // some round ran its clock-shifted run with the real clock
+  // The time bound came: some round ran run 0 only (ValidatedWriteOptions::one_run_after),
+  // or ValidatorOptions::end_by stopped the rounds (then nothing was written).
+  bool cut_short = false;
   // Why assertions and tests were dropped: the environment of the run they failed in
   // (RunEnvironment::label) or "does not compile" -> how many.
   std::map<std::string, int> assertion_drop_reasons, test_drop_reasons;

@@ -112,6 +112,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   vopts.release = output::ReleaseFor(ctx.universe.cut().major_version);
   vopts.overwrite = ctx.opts.overwrite;
   vopts.shift_clock_by = ctx.review_by;
+  vopts.end_by = ctx.runs_end_by;
   std::optional<std::chrono::steady_clock::time_point> bisect_deadline;
   auto kept_tests = [&written](const std::vector<size_t>& kept) {
     std::vector<WrittenTest> out;
@@ -175,6 +176,7 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   output::ValidatedWriteOptions vw;
   vw.max_rounds = 8;           // assertion drops (below) take rounds too
   vw.write_when_empty = true;  // the class is written even when no test is kept
+  vw.one_run_after = ctx.one_run_after;
   const auto validation_start = std::chrono::steady_clock::now();
   JTG_ASSIGN_OR_RETURN(output::ValidatedWrite result,
                        output::WriteValidated(
@@ -183,9 +185,15 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
                              return output::WriteJUnit(kept_tests(kept), wopts, oracle);
                            },
                            ctx.opts.out_dir, vopts, vw, refine, repairs));
+  if (!result.converged && result.cut_short) {
+    return absl::DeadlineExceededError(
+        "validation reached the class's time bound before a test file passed; raise "
+        "--time-bound");
+  }
   if (!result.converged) {
     return absl::InternalError("validation did not converge; last log:\n" + result.last_log);
   }
+  outcome.validation.cut_short = result.cut_short;
   outcome.run_failure = result.run_failure;
   for (int run = 0; run < vopts.runs; ++run) {
     outcome.validation.environments.push_back(output::EnvironmentForRun(run).label);

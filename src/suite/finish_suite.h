@@ -37,6 +37,11 @@ struct SuiteContext {
   // supervisor's bound.
   std::chrono::steady_clock::time_point review_by = std::chrono::steady_clock::time_point::max();
   std::chrono::steady_clock::time_point finish_by = std::chrono::steady_clock::time_point::max();
+  // Validation near the bound (time_plan.h): one-run rounds after one_run_after, and no
+  // javac or JUnit run past runs_end_by.
+  std::chrono::steady_clock::time_point one_run_after =
+      std::chrono::steady_clock::time_point::max();
+  std::chrono::steady_clock::time_point runs_end_by = std::chrono::steady_clock::time_point::max();
   // The run's wall-time aim (suite/time_plan.h): the strong-mutation scoring, last, stops by
   // then (given at least kMinScoringSeconds).
   std::chrono::steady_clock::time_point aim_by = std::chrono::steady_clock::time_point::max();

@@ -312,6 +312,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   };
   ctx.review_by = after_start(times.review_by);
   ctx.finish_by = after_start(times.finish_by);
+  ctx.one_run_after = after_start(times.one_run_after);
+  ctx.runs_end_by = after_start(times.runs_end_by);
   ctx.aim_by = after_start(times.aim);
   ctx.phases = &phases;
   JTG_ASSIGN_OR_RETURN(auto outcome, FinishSuite(ctx, *archive));

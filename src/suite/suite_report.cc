@@ -68,6 +68,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
   j["validation"] = {{"runs", r.validation.environments.size()},
                      {"environments", r.validation.environments},
                      {"clock_shifted", r.validation.clock_shifted},
+                     {"cut_short_by_time_bound", r.validation.cut_short},
                      {"assertions_dropped", r.validation.assertions_dropped},
                      {"assertions_dropped_in", r.validation.assertion_reasons},
                      {"tests_dropped_in", r.validation.test_reasons},
@@ -194,6 +195,11 @@ void PrintSummary(const SuiteReport& r) {
         r.validation.environments.size(), r.validation.clock_shifted ? "clock, " : "",
         r.validation.assertions_dropped, why.empty() ? "" : " (",
         why.empty() ? "" : (why + ")").c_str());
+  }
+  if (r.validation.cut_short) {
+    std::printf(
+        "  validation cut:  the time bound neared, the last rounds ran this machine's "
+        "environment only (raise --time-bound for all runs)\n");
   }
   std::printf("  branches:        %d/%d (%.1f%%)\n", r.coverage.branches_covered,
               r.coverage.branches_total, r.coverage.BranchPct());

@@ -24,6 +24,9 @@ struct ValidationFacts {
   // in the search JVM with another default time zone and locale (finish_suite.cc).
   int unstable_in_search = 0, unstable_tests_in_search = 0;
   bool clock_shifted = false;  // a validation run shifted the clock (run_environments.h)
+  // Near the time bound, the last rounds ran this machine's environment only
+  // (output/write_validated.h, ValidatedWrite::cut_short).
+  bool cut_short = false;
 };
 
 // How the written class reads (suite/finish_suite.cc, step 4).

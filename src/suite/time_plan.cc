@@ -19,6 +19,9 @@ TimePlan PlanFor(const SuiteOptions& opts) {
   const double after = p.bound - budget;
   p.review_by = budget + 0.6 * after;
   p.finish_by = budget + 0.85 * after;
+  p.runs_end_by = p.bound - std::clamp(0.05 * after, 2.0, 10.0);
+  // At least 10 s for the one-run rounds where the bound allows it.
+  p.one_run_after = std::max(budget, std::min(budget + 0.75 * after, p.runs_end_by - 10.0));
   p.aim = std::min(1.5 * budget + 10.0 - kAfterAimSeconds, p.finish_by);
   return p;
 }

@@ -7,6 +7,8 @@
 //   search        [0, budget]
 //   minimize, filter assertions, validate (rounds of javac and JUnit runs)
 //   clock-shifted validation runs      until review_by: later ones keep the real clock
+//   validation rounds                  one JUnit run each after one_run_after; javac and
+//                                      every JUnit run cut at runs_end_by
 //   review (parameterized rewrite)     starts only if it can end by finish_by
 //   strong-mutation scoring            ends by aim (at least kMinScoringSeconds)
 //   report, JVM exit                   what is left up to 1.5 x budget + 10 s
@@ -26,6 +28,10 @@ struct TimePlan {
   double review_by = 0;  // clock-shifted validation runs start only if they end by then
   double finish_by = 0;  // the review step starts only if it ends by then
   double aim = 0;        // the strong-mutation scoring stops by then
+  // Validation rounds that start later run this machine's environment only (one JUnit run):
+  // a file that passed it is written rather than none when the bound nears.
+  double one_run_after = 0;
+  double runs_end_by = 0;  // javac and JUnit runs are stopped by then (before the bound)
 };
 
 // The hard bound when the user gives none (SuiteOptions::time_bound_seconds == 0): budget
@@ -35,7 +41,9 @@ double DefaultTimeBound(double budget_seconds, int validation_runs);
 
 // The plan of a run with these options: the bound is SuiteOptions::time_bound_seconds when
 // set (the caller has checked it exceeds the budget), else DefaultTimeBound; review_by and
-// finish_by fall at 60 % and 85 % of the time between the budget and the bound; the aim is
+// finish_by fall at 60 % and 85 % of the time between the budget and the bound,
+// runs_end_by 5 % of it (2-10 s) before the bound, one_run_after at 75 % but at least 10 s
+// before runs_end_by (not before the budget's end); the aim is
 // 1.5 x budget + 10 s less kAfterAimSeconds, never past finish_by.
 TimePlan PlanFor(const SuiteOptions& opts);
 

@@ -24,6 +24,15 @@ TEST(TimePlan, StepsFallBetweenTheBudgetAndTheBound) {
   EXPECT_DOUBLE_EQ(p.review_by, 20 + 0.6 * 120);
   EXPECT_DOUBLE_EQ(p.finish_by, 20 + 0.85 * 120);
   EXPECT_DOUBLE_EQ(p.aim, 40 - kAfterAimSeconds);  // 1.5 x budget + 10 s, less the exit
+  // Near the bound: one-run rounds, then no run at all, before the supervisor's kill.
+  EXPECT_DOUBLE_EQ(p.one_run_after, 20 + 0.75 * 120);
+  EXPECT_DOUBLE_EQ(p.runs_end_by, 140 - 6);
+  EXPECT_LT(p.one_run_after, p.runs_end_by);
+  // A tight bound leaves the one-run rounds their 10 s.
+  o.time_bound_seconds = 30;
+  p = PlanFor(o);
+  EXPECT_DOUBLE_EQ(p.runs_end_by, 28);
+  EXPECT_DOUBLE_EQ(p.one_run_after, 20);
 }
 
 TEST(TimePlan, AUsersBoundWinsAndTheAimNeverPassesIt) {

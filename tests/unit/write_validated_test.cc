@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -132,6 +133,38 @@ TEST_F(WriteValidatedTest, EveryTestDroppedLeavesNoFileUnlessAskedForAnEmptyClas
   EXPECT_TRUE(empty->written);
   EXPECT_TRUE(fs::exists(Final()));
   EXPECT_TRUE(empty->file.test_names.empty());
+}
+
+// Issue 41: near the class's time bound a round runs this machine's environment once, and
+// a file that passed it is written (the report says the validation was cut short).
+TEST_F(WriteValidatedTest, PastOneRunAfterARoundRunsOnceAndStillWrites) {
+  ValidatorOptions five = vopts_;
+  five.runs = 5;
+  ValidatedWriteOptions opts;
+  opts.one_run_after = std::chrono::steady_clock::now();
+  auto r = WriteValidated(
+      2,
+      [&](const std::vector<size_t>&) {
+        return HandWritten({"a", "b"}, {});
+      },
+      out_, five, opts);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_TRUE(r->cut_short);
+  EXPECT_EQ(r->round_runs, (std::vector<int>{1}));
+}
+
+// Past ValidatorOptions::end_by nothing runs: no file, no error, and the result says why.
+TEST_F(WriteValidatedTest, PastEndByNothingRunsAndNothingIsWritten) {
+  PlantStale();
+  ValidatorOptions late = vopts_;
+  late.end_by = std::chrono::steady_clock::now();
+  auto r = WriteValidated(1, [&](const std::vector<size_t>&) { return HandWritten({"a"}, {}); },
+                          out_, late, {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->written);
+  EXPECT_TRUE(r->cut_short);
+  EXPECT_FALSE(fs::exists(Final()));
 }
 
 // Issue 41: a compile error no test holds used to end the class with an error and no tests.

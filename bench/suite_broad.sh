@@ -75,7 +75,7 @@ try:
 except Exception:
     pass
 for l in open(sys.argv[2], errors="replace"):
-    if l.startswith("jtestgen:"):
+    if l.startswith("jtestgen:") and not l.rstrip().endswith(" elapsed"):  # not progress
         out.append(l.strip()[:90])
 print("; ".join(out) if out else "-")
 PY

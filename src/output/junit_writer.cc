@@ -101,6 +101,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   std::vector<std::vector<std::pair<size_t, int>>> asserted;
   for (const auto& t : tests) {
     MethodWriter w(t.test, t.result, t.keep_assertion, oracle, namer, &folder);
+    w.set_upcasts(!t.no_upcasts);
     TestBody b;
     b.lines = w.Lines();
     if (!t.comment.empty()) {

@@ -31,6 +31,9 @@ struct WrittenTest {
   // A comment written as the first line of the test's body (no digits or quotes, so that it
   // does not keep the test out of a parameterized group), or "".
   std::string comment;
+  // Variables are passed without upcasts (MethodWriter::set_upcasts): set by validation's
+  // repair of a test javac rejected as "incompatible types".
+  bool no_upcasts = false;
 };
 
 // The throws clause a test needs for the checked exceptions its calls declare: "Exception"

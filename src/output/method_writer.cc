@@ -248,8 +248,8 @@ std::string MethodWriter::Arg(int i, const TypeDesc* want) const {
   if (want != nullptr && !Accessible(*want)) want = Accessible(s.type) ? &s.type : nullptr;
   bool cast = want != nullptr && want->Descriptor() != s.type.Descriptor();
   if (!names_[static_cast<size_t>(i)].empty() && !Inlinable(static_cast<size_t>(i))) {
-    return cast ? "(" + namer_.Name(*want) + ") " + names_[static_cast<size_t>(i)]
-                : names_[static_cast<size_t>(i)];
+    return cast && upcasts_ ? "(" + namer_.Name(*want) + ") " + names_[static_cast<size_t>(i)]
+                            : names_[static_cast<size_t>(i)];
   }
   if (s.kind == StmtKind::kNull) {
     if (want == nullptr && !Accessible(s.type)) return "null";

@@ -23,6 +23,12 @@ class MethodWriter {
   // timed alone; see WritePerfJUnit).
   std::vector<std::string> Lines(bool perf_last = false);
 
+  // Without upcasts, a variable is passed as it is declared even where the parameter's type
+  // differs (`compareTo(e)`, not `compareTo((Enum) e)`): the repair for a test javac
+  // rejected as "incompatible types" (a cast to an erased type variable). Upcasts only pick
+  // an overload; nulls and literals keep theirs.
+  void set_upcasts(bool on) { upcasts_ = on; }
+
   // After Lines(): (index into its result, statement index) of each value assertion.
   const std::vector<std::pair<size_t, int>>& assertion_lines() const { return assertion_lines_; }
 
@@ -74,6 +80,7 @@ class MethodWriter {
   const TypeOracle& oracle_;
   TypeNamer& namer_;
   FolderMap* folder_;
+  bool upcasts_ = true;
   std::vector<int> uses_;
   std::vector<std::string> names_;
   std::vector<std::pair<size_t, int>> assertion_lines_;

@@ -131,6 +131,17 @@ StatusOr<ValidatedWrite> WriteValidated(size_t count, const WriteKept& write,
       }
       v->bad_tests.erase(u->first);
     }
+    // A test javac rejected for a type mismatch is written once more without upcasts.
+    for (size_t k = 0; k < kept.size() && k < out.file.test_names.size(); ++k) {
+      const std::string& name = out.file.test_names[k];
+      auto c = v->compile_errors.find(name);
+      if (c == v->compile_errors.end() || !c->second.starts_with("incompatible types") ||
+          v->unreported.contains(name) || !repairs.drop_upcasts || !repairs.drop_upcasts(kept[k])) {
+        continue;
+      }
+      v->bad_tests.erase(name);
+      ++out.casts_dropped;
+    }
     // A test that failed at a value assertion loses the assertion and stays.
     for (size_t k = 0; k < kept.size() && k < out.file.test_names.size(); ++k) {
       auto f = v->failures.find(out.file.test_names[k]);

@@ -43,10 +43,16 @@ inline constexpr int kMaxAssertionDrops = 3;
 // throws clause that covers it and returns true, or returns false to have it dropped.
 using DeclareThrows = std::function<bool(size_t test, const std::string& exception)>;
 
+// Called for a test javac rejected with "incompatible types" only: the caller writes it
+// again without upcasts of its variables (WrittenTest::no_upcasts) and returns true, or
+// returns false (already tried) to have it dropped.
+using DropUpcasts = std::function<bool(size_t test)>;
+
 // Ways to keep a failing test instead of dropping it; each may be empty.
 struct Repairs {
   DropAssertion drop_assertion = nullptr;
   DeclareThrows declare_throws = nullptr;
+  DropUpcasts drop_upcasts = nullptr;
 };
 
 // Each round's drops, with the javac/JUnit output of a failing round, go to the debug log
@@ -73,6 +79,7 @@ struct ValidatedWrite {
   int rounds = 0;
   std::vector<int> round_runs;  // per round: the JUnit runs it asked for (later rounds: fewer)
   int assertions_dropped = 0;   // by DropAssertion
+  int casts_dropped = 0;        // tests written again without upcasts (DropUpcasts)
   bool clock_skipped = false;   // some round ran its clock-shifted run with the real clock
   // The time bound came: some round ran run 0 only (ValidatedWriteOptions::one_run_after),
   // or ValidatorOptions::end_by stopped the rounds (then nothing was written).

@@ -150,6 +150,11 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
     return absl::OkStatus();
   };
   output::Repairs repairs;
+  repairs.drop_upcasts = [&written](size_t test) {
+    if (written[test].no_upcasts) return false;
+    written[test].no_upcasts = true;
+    return true;
+  };
   // An assertion that failed in some run's environment pins a value of that environment
   // (the clock, the zone, the locale...): the test stays without it.
   repairs.drop_assertion = [&written](size_t test, int stmt) {

@@ -135,6 +135,37 @@ TEST_F(WriteValidatedTest, EveryTestDroppedLeavesNoFileUnlessAskedForAnEmptyClas
   EXPECT_TRUE(empty->file.test_names.empty());
 }
 
+// Issue 41: a test javac rejects as "incompatible types" (a cast to an erased type
+// variable: `compareTo((Enum) e)`) is written again without upcasts instead of dropped.
+TEST_F(WriteValidatedTest, AnIncompatibleTypesErrorIsRepairedByDroppingUpcasts) {
+  bool plain = false;
+  auto write = [&plain](const std::vector<size_t>& kept) {
+    JavaFile f = HandWritten({"a", "b"}, {});
+    const std::string good = "    int x = 1;\n";
+    const std::string cast =
+        plain ? "    Object o = \"x\";\n" : "    Object o = (Integer) \"x\";\n";
+    const size_t at = f.source.rfind(good);  // test b's body
+    f.source.replace(at, good.size(), cast);
+    EXPECT_EQ(kept.size(), 2u);
+    return f;
+  };
+  Repairs repairs;
+  int asked = 0;
+  repairs.drop_upcasts = [&](size_t test) {
+    ++asked;
+    EXPECT_EQ(test, 1u);
+    if (plain) return false;
+    plain = true;
+    return true;
+  };
+  auto r = WriteValidated(2, write, out_, vopts_, {}, nullptr, repairs);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->written);
+  EXPECT_EQ(r->dropped, (std::vector<bool>{false, false}));
+  EXPECT_EQ(r->casts_dropped, 1);
+  EXPECT_EQ(asked, 1);
+}
+
 // Issue 41: near the class's time bound a round runs this machine's environment once, and
 // a file that passed it is written (the report says the validation was cut short).
 TEST_F(WriteValidatedTest, PastOneRunAfterARoundRunsOnceAndStillWrites) {

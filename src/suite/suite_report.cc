@@ -273,10 +273,16 @@ void PrintSummary(const SuiteReport& r) {
         static_cast<long long>(n), m.c_str());
   }
   for (const auto& [m, n] : r.stats.outside) {
+    // A read of the stand-in home, working or temporary directory harms nothing here; the
+    // written test would read the user's own.
+    const std::string& first = r.stats.outside_first.at(m);
+    const bool reads = first.starts_with("reads: ");
     std::printf(
-        "  note: %lld run(s) of %s reached outside the JVM (first: %s); the sandbox "
-        "contained them and those tests were not written\n",
-        static_cast<long long>(n), m.c_str(), r.stats.outside_first.at(m).c_str());
+        "  note: %lld run(s) of %s %s (first: %s); the sandbox contained them and those tests "
+        "were not written\n",
+        static_cast<long long>(n), m.c_str(),
+        reads ? "read the home, working or temporary directory" : "reached outside the JVM",
+        first.c_str());
   }
   if (!r.run_failure.empty()) {
     std::printf(

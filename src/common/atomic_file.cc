@@ -1,5 +1,7 @@
 #include "common/atomic_file.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
@@ -13,13 +15,16 @@ Status WriteFileAtomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
   std::error_code ec;
   {
+    errno = 0;
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << text;
     out.flush();
     if (!out.good()) {
+      const int err = errno;
       out.close();
       fs::remove(tmp, ec);
-      return absl::InternalError(absl::StrCat("cannot write ", path, " (disk full?)"));
+      return absl::InternalError(absl::StrCat("cannot write ", path, ": ",
+                                              err != 0 ? std::strerror(err) : "write failed"));
     }
   }
   fs::rename(tmp, path, ec);

@@ -3,20 +3,28 @@
 #include <cctype>
 #include <regex>
 #include <string_view>
+#include <vector>
 
 namespace jtg::output {
 
 namespace {
 
-// The 1-based line `line` of `text`, or "".
-std::string LineOf(const std::string& text, int line) {
-  size_t start = 0;
-  for (int l = 1; l < line; ++l) {
-    start = text.find('\n', start);
-    if (start == std::string::npos) return "";
-    ++start;
+// `text` split at '\n': element i is line i + 1 (views into `text`).
+std::vector<std::string_view> Lines(const std::string& text) {
+  std::vector<std::string_view> out;
+  std::string_view rest(text);
+  for (size_t nl = rest.find('\n'); nl != std::string_view::npos; nl = rest.find('\n')) {
+    out.push_back(rest.substr(0, nl));
+    rest.remove_prefix(nl + 1);
   }
-  return text.substr(start, text.find('\n', start) - start);
+  if (!rest.empty()) out.push_back(rest);
+  return out;
+}
+
+// The 1-based line `line` of `lines`, or "".
+std::string_view LineAt(const std::vector<std::string_view>& lines, int line) {
+  return line >= 1 && static_cast<size_t>(line) <= lines.size() ? lines[line - 1]
+                                                                : std::string_view();
 }
 
 // Whether `word` occurs in `text` as a whole Java identifier.
@@ -32,7 +40,8 @@ bool HasIdentifier(std::string_view text, std::string_view word) {
 }
 
 // The tests of `f` that name the class an import line imports (`import a.b.C.D;` -> D).
-std::vector<size_t> TestsUsingImport(const JavaFile& f, const std::string& import_line) {
+std::vector<size_t> TestsUsingImport(const JavaFile& f, const std::vector<std::string_view>& lines,
+                                     std::string_view import_line) {
   std::vector<size_t> out;
   std::string_view l(import_line);
   if (!l.starts_with("import ") || l.starts_with("import static ") || !l.ends_with(";")) return out;
@@ -41,7 +50,7 @@ std::vector<size_t> TestsUsingImport(const JavaFile& f, const std::string& impor
   if (simple.empty() || simple == "*") return out;
   for (size_t t = 0; t < f.test_lines.size() && t < f.test_names.size(); ++t) {
     for (int line = f.test_lines[t].first; line <= f.test_lines[t].second; ++line) {
-      if (HasIdentifier(LineOf(f.source, line), simple)) {
+      if (HasIdentifier(LineAt(lines, line), simple)) {
         out.push_back(t);
         break;
       }
@@ -56,6 +65,7 @@ std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, s
                                     std::map<std::string, std::string>* unreported,
                                     std::map<std::string, std::string>* reasons) {
   std::set<std::string> bad, other_errors;
+  std::vector<std::string_view> lines;
   outside->clear();
   static const std::regex kErr(
       R"(\.java:(\d+): error: ((unreported exception ([A-Za-z0-9_$.]+);)?[^\n]*))");
@@ -66,7 +76,10 @@ std::set<std::string> CompileErrors(const JavaFile& f, const std::string& log, s
     for (size_t t = 0; t < f.test_lines.size() && t < f.test_names.size(); ++t) {
       if (line >= f.test_lines[t].first && line <= f.test_lines[t].second) tests.push_back(t);
     }
-    if (tests.empty()) tests = TestsUsingImport(f, LineOf(f.source, line));
+    if (tests.empty()) {
+      if (lines.empty()) lines = Lines(f.source);  // once, and only for such an error
+      tests = TestsUsingImport(f, lines, LineAt(lines, line));
+    }
     for (size_t t : tests) {
       const std::string& name = f.test_names[t];
       bad.insert(name);

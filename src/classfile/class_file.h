@@ -167,4 +167,11 @@ StatusOr<std::vector<uint8_t>> Write(const ClassFile& cls);
 // passes 65535 bytes or a table passes 65535 entries; the method is left unchanged then.
 Status EncodeCode(ClassFile& cls, MethodInfo& m);
 
+// Appends a method with access flags `access`, name `name`, descriptor `desc` and the code
+// `code` to cls.methods, its Code attribute encoded (EncodeCode). Errors: ResourceExhausted
+// on constant pool overflow or when the code passes EncodeCode's limits; `cls.methods` is
+// unchanged then.
+Status AppendMethod(ClassFile& cls, uint16_t access, std::string_view name, std::string_view desc,
+                    CodeAttribute code);
+
 }  // namespace jtg::classfile

@@ -171,4 +171,20 @@ Status EncodeCode(ClassFile& cls, MethodInfo& m) {
   return absl::OkStatus();
 }
 
+Status AppendMethod(ClassFile& cls, uint16_t access, std::string_view name, std::string_view desc,
+                    CodeAttribute code) {
+  MethodInfo m;
+  m.access = access;
+  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8(name));
+  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8(desc));
+  Attribute code_attr;
+  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
+  m.attributes.push_back(std::move(code_attr));
+  m.code_attribute = 0;
+  m.code = std::move(code);
+  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
+  cls.methods.push_back(std::move(m));
+  return absl::OkStatus();
+}
+
 }  // namespace jtg::classfile

@@ -140,6 +140,14 @@ StatusOr<uint16_t> ConstantPool::AddMethodref(std::string_view owner, std::strin
   return FindOrAdd(kCpMethodref, c, nat, 0);
 }
 
+StatusOr<uint16_t> ConstantPool::AddInterfaceMethodref(std::string_view owner,
+                                                       std::string_view name,
+                                                       std::string_view desc) {
+  JTG_ASSIGN_OR_RETURN(uint16_t c, AddClass(owner));
+  JTG_ASSIGN_OR_RETURN(uint16_t nat, AddNameAndType(name, desc));
+  return FindOrAdd(kCpInterfaceMethodref, c, nat, 0);
+}
+
 StatusOr<uint16_t> ConstantPool::AddFieldref(std::string_view owner, std::string_view name,
                                              std::string_view desc) {
   JTG_ASSIGN_OR_RETURN(uint16_t c, AddClass(owner));

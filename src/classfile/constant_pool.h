@@ -88,6 +88,8 @@ class ConstantPool {
   StatusOr<uint16_t> AddNameAndType(std::string_view name, std::string_view desc);
   StatusOr<uint16_t> AddMethodref(std::string_view owner, std::string_view name,
                                   std::string_view desc);
+  StatusOr<uint16_t> AddInterfaceMethodref(std::string_view owner, std::string_view name,
+                                           std::string_view desc);
   StatusOr<uint16_t> AddFieldref(std::string_view owner, std::string_view name,
                                  std::string_view desc);
   StatusOr<uint16_t> AddInteger(int32_t v);

@@ -56,24 +56,6 @@ StatusOr<uint16_t> ProbeInitRef(classfile::ClassFile& cls) {
 }
 
 namespace {
-// Appends a method with the given code to `cls` (its Code attribute encoded). Errors:
-// ResourceExhausted on constant pool overflow.
-Status AddMethod(classfile::ClassFile& cls, uint16_t access, const char* name, const char* desc,
-                 classfile::CodeAttribute code) {
-  using namespace classfile;
-  MethodInfo m;
-  m.access = access;
-  JTG_ASSIGN_OR_RETURN(m.name_index, cls.cp.AddUtf8(name));
-  JTG_ASSIGN_OR_RETURN(m.descriptor_index, cls.cp.AddUtf8(desc));
-  Attribute code_attr;
-  JTG_ASSIGN_OR_RETURN(code_attr.name_index, cls.cp.AddUtf8("Code"));
-  m.attributes.push_back(std::move(code_attr));
-  m.code_attribute = 0;
-  m.code = std::move(code);
-  JTG_RETURN_IF_ERROR(EncodeCode(cls, m));
-  cls.methods.push_back(std::move(m));
-  return absl::OkStatus();
-}
 
 // `private static synthetic boolean[] $jtgInit()`:
 //    0 getstatic F; 3 dup; 4 ifnonnull 17; 7 pop; 8 sipush/ldc_w N; 11 newarray boolean;
@@ -107,8 +89,8 @@ Status AddInitMethod(classfile::ClassFile& cls, int32_t slots, uint16_t field_re
     f.stack.push_back(t);
     code.frames.push_back(std::move(f));
   }
-  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod, kProbeInitDesc,
-                   std::move(code));
+  return classfile::AppendMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
+                                 kProbeInitDesc, std::move(code));
 }
 // `private static synthetic boolean[] $jtgInit()` of a final $jtgProbes
 // (ArrayProbeOptions::final_array):
@@ -121,8 +103,8 @@ Status AddGetterInitMethod(classfile::ClassFile& cls, uint16_t field_ref) {
   code.code.push_back(op::kGetstatic);
   U16(code.code, field_ref);
   code.code.push_back(op::kAreturn);
-  return AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod, kProbeInitDesc,
-                   std::move(code));
+  return classfile::AppendMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, kProbeInitMethod,
+                                 kProbeInitDesc, std::move(code));
 }
 }  // namespace
 
@@ -200,8 +182,8 @@ Status AddCompactProbeMethods(classfile::ClassFile& cls, const std::vector<int32
         code.frames.push_back(std::move(fr));
       }
     }
-    JTG_RETURN_IF_ERROR(AddMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic, name.c_str(),
-                                  "()V", std::move(code)));
+    JTG_RETURN_IF_ERROR(classfile::AppendMethod(cls, kAccPrivate | kAccStatic | kAccSynthetic,
+                                                name.c_str(), "()V", std::move(code)));
   }
   return absl::OkStatus();
 }
@@ -228,7 +210,7 @@ Status AddProbeArrayMembers(classfile::ClassFile& cls, int32_t slots, bool has_c
   code.max_locals = 0;
   JTG_ASSIGN_OR_RETURN(code.code, ProbeArrayInit(slots, ref, final_array ? 0 : init, cls.cp));
   code.code.push_back(op::kReturn);
-  return AddMethod(cls, kAccStatic, "<clinit>", "()V", std::move(code));
+  return classfile::AppendMethod(cls, kAccStatic, "<clinit>", "()V", std::move(code));
 }
 
 }  // namespace jtg::instrument

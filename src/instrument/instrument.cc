@@ -176,10 +176,10 @@ Status InstrumentMethod(ClassFile& cls, MethodInfo& m, const Options& options, b
     JTG_RETURN_IF_ERROR(EmitCmpReplacements(cfg->insns, cls.cp, refs, ins));
   }
   if (options.mutation && !array) {
-    const std::vector<uint32_t> at =
-        PlanMutationSites(*cfg, original, cls.cp, first_block, ids, plan);
+    const std::vector<uint32_t> at = PlanMutationSites(*cfg, original, cls.cp, first_block,
+                                                       CanHoldVoidCallHelpers(cls), ids, plan);
     JTG_RETURN_IF_ERROR(EmitMutationReplacements(plan.mutation_sites, at, cfg->insns, original,
-                                                 plan.descriptor, cls.cp, refs, ins));
+                                                 plan.descriptor, cls, refs, ins));
   }
 
   // The assembler and the pad writers name the limit a method passed in their error.
@@ -328,6 +328,7 @@ StatusOr<Result> InstrumentClass(ClassFile& cls, const Options& given, IdAllocat
                                                options.array.fold_flags,
                                                options.array.final_array));
   }
+  JTG_RETURN_IF_ERROR(refs.void_calls.AddTo(cls));  // after every method: none are planned
   JTG_ASSIGN_OR_RETURN(result.bytes, classfile::Write(cls));
   return result;
 }

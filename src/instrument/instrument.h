@@ -19,7 +19,10 @@
 //   Conditional probes also record the branch distance (K = 1) of the outcome not taken.
 //   - with Options::mutation: iadd..drem, ishl..lxor replaced by
 //                        sipush/ldc_w site id; invokestatic jtestgen/rt/WeakMutation.<same>
-//                        (e.g. iadd(III)I, lshl(JII)J), same result, logs infected mutants
+//                        (e.g. iadd(III)I, lshl(JII)J), same result, logs infected mutants;
+//                        PIT's sites (pit_emit.h), and calls of void methods replaced by
+//                        calls of helpers the class gains (void_calls.h; the only methods
+//                        added in this style, after every method, with no goals)
 //   - System.exit(I)V -> Probes.exit(I)V; Runtime.exit/halt(I)V ->
 //                        Probes.runtimeExit(Ljava/lang/Runtime;I)V (same length, rewritten
 //                        in place)

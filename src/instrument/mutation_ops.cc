@@ -64,7 +64,7 @@ std::string_view OperatorClass(uint8_t o) {
 std::string_view PitMutatorName(int32_t k) {
   static constexpr std::string_view kNames[kPitMutantCount] = {
       "TRUE_RETURNS", "FALSE_RETURNS", "PRIMITIVE_RETURNS", "EMPTY_RETURNS",
-      "NULL_RETURNS", "INCREMENTS",    "INVERT_NEGS",
+      "NULL_RETURNS", "INCREMENTS",    "INVERT_NEGS",       "VOID_METHOD_CALLS",
   };
   const int32_t n = k - kPitMutantBase;
   return n >= 0 && n < kPitMutantCount ? kNames[n] : std::string_view();
@@ -96,6 +96,9 @@ std::string_view SiteMnemonic(uint8_t o) {
   if (o >= 0x74 && o <= 0x77) return kNeg[o - 0x74];
   if (o == 0x84) return "iinc";
   if (o >= 0xac && o <= 0xb0) return kReturn[o - 0xac];
+  static constexpr std::string_view kInvoke[] = {"invokevirtual", "invokespecial", "invokestatic",
+                                                 "invokeinterface"};  // 0xb6..0xb9
+  if (o >= 0xb6 && o <= 0xb9) return kInvoke[o - 0xb6];
   return {};
 }
 

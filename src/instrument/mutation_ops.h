@@ -8,9 +8,9 @@
 // (0x60..0x83) are all > 6, so they never collide with the relational mutant indices 0..6 of
 // jtestgen.rt.WeakMutation.
 //
-// PIT's other default mutators (https://pitest.org/quickstart/mutators/; pit_mutators.h
-// decides where they apply) are named k = kPitMutantBase + PitMutator (0x100..0x106), above
-// every opcode. Pure functions; no state.
+// PIT's other default mutators (https://pitest.org/quickstart/mutators/; pit_mutators.h and
+// void_calls.h decide where they apply) are named k = kPitMutantBase + PitMutator
+// (0x100..0x107), above every opcode. Pure functions; no state.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +44,7 @@ std::string_view OperatorClass(uint8_t opcode);
 //   NULL_RETURNS                 other reference returns -> null
 //   INCREMENTS                   iinc var, c -> iinc var, -c
 //   INVERT_NEGS                  ineg/lneg/fneg/dneg -> the operand unchanged
+//   VOID_METHOD_CALLS            a call of a void method removed (void_calls.h)
 enum class PitMutator : uint8_t {
   kTrueReturns,
   kFalseReturns,
@@ -52,14 +53,19 @@ enum class PitMutator : uint8_t {
   kNullReturns,
   kIncrements,
   kInvertNegs,
+  kVoidMethodCalls,
 };
 inline constexpr int32_t kPitMutantBase = 0x100;
-inline constexpr int32_t kPitMutantCount = 7;  // <= 7: WeakMutation's per-site dedupe bits
+// A site holds mutants of one instruction kind, at most 7 (WeakMutation's per-site dedupe
+// bits 0..6): PitMutation logs 0x100..0x106 as bits 0..6 and a void call's one mutant 0x107
+// as bit 0 of base 0x107.
+inline constexpr int32_t kPitMutantCount = 8;
 
 // The mutant index k of a PIT mutator.
 constexpr int32_t PitMutant(PitMutator m) { return kPitMutantBase + static_cast<int32_t>(m); }
 
-// PIT's name of mutant k ("TRUE_RETURNS", ..., "INVERT_NEGS"); "" if k is not a PIT mutant.
+// PIT's name of mutant k ("TRUE_RETURNS", ..., "VOID_METHOD_CALLS"); "" if k is not a PIT
+// mutant.
 std::string_view PitMutatorName(int32_t k);
 
 // Operator class of mutant k of a site with opcode `opcode`, for reports: PitMutatorName(k)
@@ -72,7 +78,7 @@ std::string_view MutantClass(uint8_t opcode, int32_t k);
 uint8_t PitMathReplacement(uint8_t opcode);
 
 // Mnemonic of a site's original instruction for reports: OperatorMnemonic, or "ireturn",
-// "iinc", "ineg", ... for PIT sites; "" for other opcodes.
+// "iinc", "ineg", "invokevirtual", ... for PIT sites; "" for other opcodes.
 std::string_view SiteMnemonic(uint8_t opcode);
 
 }  // namespace jtg::instrument

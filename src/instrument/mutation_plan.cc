@@ -3,13 +3,14 @@
 #include "instrument/mutation_ops.h"
 #include "instrument/pit_mutators.h"
 #include "instrument/probe_plan.h"
+#include "instrument/void_calls.h"
 
 namespace jtg::instrument {
 
 std::vector<uint32_t> PlanMutationSites(const analysis::Cfg& cfg,
                                         const classfile::CodeAttribute& code,
                                         const classfile::ConstantPool& cp, size_t first_block,
-                                        IdAllocator& ids, MethodPlan& plan) {
+                                        bool void_calls, IdAllocator& ids, MethodPlan& plan) {
   std::vector<uint32_t> out;
   const bool have_deps =
       plan.blocks.size() >= first_block && plan.blocks.size() - first_block == cfg.blocks.size();
@@ -19,6 +20,8 @@ std::vector<uint32_t> PlanMutationSites(const analysis::Cfg& cfg,
     std::vector<int32_t> mutants;
     if (IsMutableOperator(in.opcode)) {
       for (uint8_t k : MutantOpcodes(in.opcode)) mutants.push_back(k);
+    } else if (pit && void_calls && IsVoidCallSite(in, code, cp, plan.name)) {
+      mutants = {PitMutant(PitMutator::kVoidMethodCalls)};
     } else if (pit) {
       mutants = PitMutantsAt(cfg, i, code, cp, plan.descriptor);
     }

@@ -18,8 +18,8 @@
 // the same basic block (so no jump brings another value).
 // INCREMENTS: iinc and wide iinc with a non-zero constant. INVERT_NEGS: ineg, lneg, fneg, dneg.
 // Methods: all but the compiler's synthetic and bridge methods, lambda bodies (lambda$...)
-// excepted, as PIT's GregorMutater filters them. (VOID_METHOD_CALLS is not implemented: removing
-// a call needs per-signature code, not a linear replacement.)
+// excepted, as PIT's GregorMutater filters them. VOID_METHOD_CALLS: void_calls.h (a removed
+// call needs a helper method per called signature, not only a linear replacement).
 #pragma once
 
 #include <cstdint>

@@ -92,7 +92,8 @@ struct SwitchGoal {
 //   - operator sites (iadd..drem, ishl..lxor; Fraser & Arcuri, EMSE 2015): k = the
 //     replacing opcode, 0x60..0x83 (instrument/mutation_ops.h MutantOpcodes);
 //   - PIT sites (pit_mutators.h): a return of a value (ireturn..areturn), iinc (also wide
-//     iinc), ineg..dneg; k = kPitMutantBase + PitMutator, 0x100..0x106.
+//     iinc), ineg..dneg, a call of a void method (void_calls.h); k = kPitMutantBase +
+//     PitMutator, 0x100..0x107.
 // Neither collides with the ROR mutant indices 0..6 of conditional jumps. `id` is allocated
 // from IdAllocator but is not a coverage goal: no probe logs it through Probes.hit.
 struct MutationSite {

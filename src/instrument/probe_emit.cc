@@ -217,11 +217,20 @@ Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
                                 const std::vector<uint32_t>& insn,
                                 const std::vector<classfile::Insn>& insns,
                                 const classfile::CodeAttribute& code, std::string_view descriptor,
-                                classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out) {
+                                classfile::ClassFile& cls, ProbeRefs& refs, Insertions& out) {
+  classfile::ConstantPool& cp = cls.cp;
   for (size_t k = 0; k < sites.size(); ++k) {
     const uint8_t o = sites[k].opcode;
     std::vector<uint8_t>& dest = out.replace[insn[k]];
     dest.clear();
+    if (o >= op::kInvokevirtual && o <= op::kInvokeinterface) {  // VOID_METHOD_CALLS
+      JTG_ASSIGN_OR_RETURN(uint16_t helper, refs.void_calls.HelperFor(insns[insn[k]], code, cls));
+      // Stack: ..., [receiver,] args -> ..., [receiver,] args, id -> ...
+      JTG_RETURN_IF_ERROR(PushSlot(dest, sites[k].id, cp));
+      Invokestatic(dest, helper);
+      out.extra_stack = std::max<uint16_t>(out.extra_stack, 1);
+      continue;
+    }
     if (!IsMutableOperator(o)) {  // a PIT site (pit_emit.h)
       JTG_ASSIGN_OR_RETURN(
           uint16_t extra, EmitPitReplacement(sites[k], insns[insn[k]], code, descriptor, cp, dest));

@@ -19,6 +19,7 @@
 #include "common/status.h"
 #include "instrument/insertions.h"
 #include "instrument/probe_plan.h"
+#include "instrument/void_calls.h"
 
 namespace jtg::instrument {
 
@@ -69,6 +70,9 @@ struct ProbeRefs {
   bool array_fold_guards = false;
   std::vector<int32_t> flag_slots;
   std::vector<GuardLabel> guards;
+  // Weak mutation: the helpers of the class's VOID_METHOD_CALLS sites (void_calls.h), added
+  // to the class once every method is instrumented.
+  VoidCallHelpers void_calls;
 };
 
 // Pushes `slot` in the fewest bytes: iconst_<slot> (0..5), bipush (..127), sipush
@@ -112,13 +116,15 @@ Status EmitCmpReplacements(const std::vector<classfile::Insn>& insns, classfile:
 // Sets out.replace for each site of `sites` (plan.h; `insn[k]` is the index into `insns` of
 // sites[k]): an operator site becomes `sipush/ldc_w id; invokestatic WeakMutation.<mnemonic>`
 // (mutation_ops.h; same operands and result, one extra stack word; Methodref cached in
-// `refs`), a PIT site the sequence of pit_emit.h (reading `code`, the method's code, and
-// `descriptor`, its descriptor). Adds the entries to `cp` on first use. Errors:
-// ResourceExhausted on pool overflow; InvalidArgument for a site that fits no sequence.
+// `refs`), a VOID_METHOD_CALLS site `sipush/ldc_w id; invokestatic <helper>` (void_calls.h;
+// the helper handed out by refs.void_calls), another PIT site the sequence of pit_emit.h
+// (reading `code`, the method's code, and `descriptor`, its descriptor). Adds the entries to
+// cls.cp on first use. Errors: ResourceExhausted on pool overflow; InvalidArgument for a site
+// that fits no sequence.
 Status EmitMutationReplacements(const std::vector<MutationSite>& sites,
                                 const std::vector<uint32_t>& insn,
                                 const std::vector<classfile::Insn>& insns,
                                 const classfile::CodeAttribute& code, std::string_view descriptor,
-                                classfile::ConstantPool& cp, ProbeRefs& refs, Insertions& out);
+                                classfile::ClassFile& cls, ProbeRefs& refs, Insertions& out);
 
 }  // namespace jtg::instrument

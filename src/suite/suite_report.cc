@@ -31,7 +31,8 @@ const std::vector<std::string> kMutationOperators = {
     "EMPTY_RETURNS",
     "NULL_RETURNS",
     "INCREMENTS",
-    "INVERT_NEGS"};
+    "INVERT_NEGS",
+    "VOID_METHOD_CALLS"};
 }  // namespace
 
 Status WriteReport(const SuiteReport& r, const std::string& out_dir) {

@@ -22,6 +22,8 @@ using testcase::Observed;
 using testcase::TestCase;
 
 const char* kPit = "fixtures/mutation/Pit";
+const char* kVoidCalls = "fixtures/mutation/VoidCalls";
+const char* kVoidCounter = "fixtures/mutation/VoidCounter";
 
 constexpr int32_t kTrue = 0x100, kFalse = 0x101, kPrim = 0x102, kEmpty = 0x103, kNull = 0x104;
 constexpr int32_t kInc = 0x105, kNeg = 0x106;
@@ -31,16 +33,19 @@ constexpr int32_t kAreturn = 0xb0, kIinc = 0x84, kIneg = 0x74, kFneg = 0x76, kDn
 testing::SharedJvm& Jvm() {
   auto& jvm = testing::GetSharedJvm();
   static const bool loaded = [&] {
-    jvm.transformer.EnableMutation(kPit);  // before the class first loads
-    return jvm.executor->FindClass(kPit) != nullptr;
+    for (const char* c : {kPit, kVoidCalls, kVoidCounter}) {
+      jvm.transformer.EnableMutation(c);  // before the class first loads
+    }
+    return jvm.executor->FindClass(kPit) != nullptr &&
+           jvm.executor->FindClass(kVoidCalls) != nullptr;
   }();
   EXPECT_TRUE(loaded);
   return jvm;
 }
 
-// The id of the `nth` site of `method` whose instruction is `opcode`.
-int32_t SiteOf(const std::string& method, int32_t opcode, int nth = 0) {
-  auto plan = Jvm().transformer.Plan(kPit);
+// The id of the `nth` site of `method` of `cls` whose instruction is `opcode`.
+int32_t SiteIn(const char* cls, const std::string& method, int32_t opcode, int nth = 0) {
+  auto plan = Jvm().transformer.Plan(cls);
   EXPECT_TRUE(plan.has_value());
   if (plan) {
     for (const auto& m : plan->methods) {
@@ -54,6 +59,10 @@ int32_t SiteOf(const std::string& method, int32_t opcode, int nth = 0) {
   return -1;
 }
 
+int32_t SiteOf(const std::string& method, int32_t opcode, int nth = 0) {
+  return SiteIn(kPit, method, opcode, nth);
+}
+
 // One argument of a call: a primitive of type Z B C S I J F D, a String, or null.
 struct Arg {
   char type = 'I';
@@ -61,9 +70,9 @@ struct Arg {
   const char* s = nullptr;  // type 's': the string (nullptr: null)
 };
 
-// Runs Pit.<method><desc>(args) with mutant (site, k) switched on (site 0: none).
-ExecResult CallPit(const std::string& method, const std::string& desc, std::vector<Arg> args,
-                   int32_t site = 0, int32_t k = -1) {
+// Runs <cls>.<method><desc>(args) (static) with mutant (site, k) switched on (site 0: none).
+ExecResult CallIn(const char* cls, const std::string& method, const std::string& desc,
+                  std::vector<Arg> args, int32_t site = 0, int32_t k = -1) {
   TestCase tc;
   std::vector<int> ids;
   for (const Arg& a : args) {
@@ -81,13 +90,18 @@ ExecResult CallPit(const std::string& method, const std::string& desc, std::vect
       ids.push_back(testing::AddPrimitive(tc, a.type, static_cast<int64_t>(a.v)));
     }
   }
-  testing::AddCallStmt(tc, testing::MakeMethod(kPit, method, desc, true), ids);
+  testing::AddCallStmt(tc, testing::MakeMethod(cls, method, desc, true), ids);
   auto& ex = *Jvm().executor;
   ex.SetMutant(site, k);
   ExecResult r = ex.Run(tc);
   ex.ClearMutant();
   EXPECT_TRUE(r.Normal()) << method << ": " << r.exception_class << " " << r.exception_message;
   return r;
+}
+
+ExecResult CallPit(const std::string& method, const std::string& desc, std::vector<Arg> args,
+                   int32_t site = 0, int32_t k = -1) {
+  return CallIn(kPit, method, desc, std::move(args), site, k);
 }
 
 // The value the call (the last statement) returned.
@@ -256,6 +270,42 @@ TEST(PitMutationProbes, StrongIncrementAndNegationMutants) {
   EXPECT_EQ(Returned(CallPit("fneg", "(F)F", {{'F', 1.5}}, SiteOf("fneg", kFneg), kNeg)).d, 1.5);
   EXPECT_EQ(Returned(CallPit("dneg", "(D)D", {{'D', 1.5}}, SiteOf("dneg", kDneg), kNeg)).d, 1.5);
   EXPECT_EQ(Returned(CallPit("dneg", "(D)D", {{'D', 1.5}})).d, -1.5);  // switched off again
+}
+
+TEST(PitMutationProbes, VoidCallsAreInfectedWhenReachedAndSkippedUnderTheirMutant) {
+  constexpr int32_t kVoid = 0x107, kVirtual = 0xb6, kSpecial = 0xb7, kStatic = 0xb8;
+  constexpr int32_t kInterface = 0xb9;
+  // Weak: each site reached logs its marker (the invoke) and its one mutant, once.
+  ExecResult twice = CallIn(kVoidCalls, "twice", "(I)I", {{'I', 3}});
+  EXPECT_EQ(Returned(twice).i, 6);
+  for (int nth : {0, 1}) {
+    Log log = LogOf(twice, SiteIn(kVoidCalls, "twice", kVirtual, nth));
+    EXPECT_EQ(log.markers, std::vector<int32_t>{kVirtual});
+    EXPECT_EQ(log.infected, std::set<int32_t>{kVoid});
+  }
+  ExecResult copied = CallIn(kVoidCalls, "copied", "(I)I", {{'I', 0}});  // empty arrays
+  EXPECT_EQ(LogOf(copied, SiteIn(kVoidCalls, "copied", kStatic, 1)).infected,
+            std::set<int32_t>{kVoid});
+  // Strong: the call is skipped under its own mutant only.
+  auto call = [](const char* m, const char* d, std::vector<Arg> a, const char* cls, const char* in,
+                 int32_t op, int nth) {
+    return Returned(CallIn(kVoidCalls, m, d, std::move(a), SiteIn(cls, in, op, nth), kVoid)).i;
+  };
+  EXPECT_EQ(call("twice", "(I)I", {{'I', 3}}, kVoidCalls, "twice", kVirtual, 0), 3);
+  EXPECT_EQ(call("twice", "(I)I", {{'I', 3}}, kVoidCalls, "twice", kVirtual, 1), 3);
+  EXPECT_EQ(call("add", "(JDI)J", {{'J', 1}, {'D', 2.5}, {'I', 3}}, kVoidCalls, "add", kStatic, 0),
+            0);
+  EXPECT_EQ(Returned(CallIn(kVoidCalls, "add", "(JDI)J", {{'J', 1}, {'D', 2.5}, {'I', 3}})).i, 6);
+  EXPECT_EQ(call("cleared", "(I)I", {{'I', 3}}, kVoidCalls, "cleared", kInterface, 0), 3);
+  EXPECT_EQ(call("copied", "(I)I", {{'I', 3}}, kVoidCalls, "copied", kStatic, 0), 0);  // fill
+  EXPECT_EQ(call("copied", "(I)I", {{'I', 3}}, kVoidCalls, "copied", kStatic, 1), 0);  // copy
+  EXPECT_EQ(Returned(CallIn(kVoidCalls, "resets", "()I", {})).i, 12);
+  EXPECT_EQ(call("resets", "()I", {}, kVoidCalls, "resets", kVirtual, 0), 2);   // v.reset()
+  EXPECT_EQ(call("resets", "()I", {}, kVoidCalls, "resets", kVirtual, 1), 10);  // increment()
+  EXPECT_EQ(call("resets", "()I", {}, kVoidCalls, "reset", kSpecial, 0), 2);    // super.reset()
+  EXPECT_EQ(call("resets", "()I", {}, kVoidCounter, "increment", kInterface, 0), 11);  // one inc
+  // Another site's mutant changes nothing.
+  EXPECT_EQ(call("twice", "(I)I", {{'I', 3}}, kVoidCalls, "cleared", kInterface, 0), 6);
 }
 
 }  // namespace

@@ -60,7 +60,9 @@ TEST(PitMutation, MutatorNamesAndScheme) {
   EXPECT_EQ(PitMutatorName(0x100), "TRUE_RETURNS");
   EXPECT_EQ(PitMutatorName(0x103), "EMPTY_RETURNS");
   EXPECT_EQ(PitMutatorName(0x105), "INCREMENTS");
-  EXPECT_EQ(PitMutatorName(0x107), "");
+  EXPECT_EQ(PitMutatorName(0x107), "VOID_METHOD_CALLS");
+  EXPECT_EQ(PitMutant(PitMutator::kVoidMethodCalls), 0x107);
+  EXPECT_EQ(PitMutatorName(0x108), "");
   EXPECT_EQ(PitMutatorName(0x64), "");
   EXPECT_EQ(MutantClass(0x60, 0x64), "AOR");
   EXPECT_EQ(MutantClass(0xac, 0x102), "PRIMITIVE_RETURNS");
@@ -69,6 +71,7 @@ TEST(PitMutation, MutatorNamesAndScheme) {
   EXPECT_EQ(SiteMnemonic(0xb0), "areturn");
   EXPECT_EQ(SiteMnemonic(0x60), "iadd");
   EXPECT_EQ(SiteMnemonic(0xb1), "");
+  EXPECT_EQ(SiteMnemonic(0xb9), "invokeinterface");
 }
 
 TEST(PitMutation, ReturnMutationByDeclaredType) {
@@ -141,6 +144,57 @@ TEST(PitMutation, SitesPerMethod) {
   EXPECT_EQ(box["compareTo(Ljava/lang/Object;)I"], Sites{});  // the bridge
 }
 
+// The opcodes of the VOID_METHOD_CALLS sites of `method` in fixtures/mutation/<cls>, in order.
+std::vector<uint8_t> VoidSitesOf(const std::string& cls, const std::string& method) {
+  IdAllocator ids;
+  auto r = InstrumentBytes(testutil::ReadBytes(kMutationFixtures / (cls + ".class")), cls,
+                           Options{.mutation = true}, ids);
+  EXPECT_TRUE(r.ok()) << r.status();
+  std::vector<uint8_t> out;
+  if (!r.ok()) return out;
+  for (const auto& m : r->plan.methods) {
+    if (m.name != method) continue;
+    EXPECT_TRUE(m.instrumented) << m.name << ": " << m.SkipText();
+    for (const auto& site : m.mutation_sites) {
+      if (site.mutants == std::vector<int32_t>{PitMutant(PitMutator::kVoidMethodCalls)}) {
+        out.push_back(site.opcode);
+      }
+    }
+  }
+  return out;
+}
+
+TEST(PitMutation, VoidCallSites) {
+  constexpr uint8_t kVirtual = 0xb6, kSpecial = 0xb7, kStatic = 0xb8, kInterface = 0xb9;
+  using Ops = std::vector<uint8_t>;
+  EXPECT_EQ(VoidSitesOf("VoidCalls", "twice"), (Ops{kVirtual, kVirtual}));  // private bump
+  EXPECT_EQ(VoidSitesOf("VoidCalls", "add"), Ops{kStatic});
+  EXPECT_EQ(VoidSitesOf("VoidCalls", "cleared"), Ops{kInterface});  // not the boolean add
+  EXPECT_EQ(VoidSitesOf("VoidCalls", "copied"), (Ops{kStatic, kStatic}));
+  EXPECT_EQ(VoidSitesOf("VoidCalls", "reset"), Ops{kSpecial});  // super.reset()
+  EXPECT_EQ(VoidSitesOf("VoidCalls", "resets"), (Ops{kVirtual, kVirtual}));
+  EXPECT_EQ(VoidSitesOf("VoidCounter", "increment"), (Ops{kInterface, kInterface}));
+  for (const char* none : {"<init>", "<clinit>", "logged", "quit", "note", "addTo", "inc"}) {
+    EXPECT_EQ(VoidSitesOf("VoidCalls", none), Ops{}) << none;
+  }
+  // One helper per called method and invoke, added to the class (an interface too).
+  IdAllocator ids;
+  for (const auto& [cls, helpers] : {std::pair<std::string, size_t>{"VoidCalls", 8},
+                                     std::pair<std::string, size_t>{"VoidCounter", 1}}) {
+    auto parsed = classfile::Parse(testutil::ReadBytes(kMutationFixtures / (cls + ".class")), cls);
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    const size_t before = parsed->cls.methods.size();
+    auto r = InstrumentClass(parsed->cls, Options{.mutation = true}, ids);
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_EQ(parsed->cls.methods.size(), before + helpers) << cls;
+    const auto& last = parsed->cls.methods.back();
+    EXPECT_TRUE(parsed->cls.MethodName(last).starts_with("jtg$void$")) << cls;
+    EXPECT_EQ(last.access,
+              classfile::kAccPrivate | classfile::kAccStatic | classfile::kAccSynthetic);
+    EXPECT_EQ(r->plan.methods.size(), before);  // the helpers have no goals
+  }
+}
+
 bool MentionsPitMutation(const std::vector<uint8_t>& bytes) {
   const std::string_view needle = "jtestgen/rt/PitMutation";
   return std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end()) != bytes.end();
@@ -198,6 +252,9 @@ TEST(PitMutation, InstrumentedCodeVerifiesAndComputesTheSameResults) {
   EXPECT_NE(expected.find("count(3) = 3"), std::string::npos);
   EXPECT_NE(expected.find("str(3) = s3"), std::string::npos);
   EXPECT_NE(expected.find("negator()(4) = -4"), std::string::npos);
+  EXPECT_NE(expected.find("VoidCalls.twice(3) = 6"), std::string::npos);
+  EXPECT_NE(expected.find("VoidCalls.copied(3) = 21"), std::string::npos);
+  EXPECT_NE(expected.find("VoidCalls.resets() = 12"), std::string::npos);
   EXPECT_GT(std::count(expected.begin(), expected.end(), '\n'), 100);
   std::istringstream want(expected), got(actual);
   std::string w, g;

@@ -89,8 +89,8 @@ class GoalModel : public Objectives {
   // Whether mutant goal `goal` is one of PIT's default mutants (PIT 1.x DEFAULTS group) in
   // the class under test itself, not a nested class: CONDITIONALS_BOUNDARY (the relational
   // mutant lt <-> le or gt <-> ge of the bytecode jump), REMOVE_CONDITIONALS_*_ELSE (k = 6),
-  // MATH (instrument::PitMathReplacement), and the PIT returns, increments and negations.
-  // VOID_METHOD_CALLS has no goal here. False for other goals.
+  // MATH (instrument::PitMathReplacement), and the PIT returns, increments, negations and
+  // removed void calls. False for other goals.
   bool IsPitDefaultMutant(int32_t goal) const;
   // {killed, total} over PIT's default mutants of the class itself: those of `killed` that
   // are IsPitDefaultMutant, and all there are, the mutants of conditionals never run

@@ -5,7 +5,8 @@ package jtestgen.rt;
  * https://pitest.org/quickstart/mutators/; the instrumenter's pit_mutators.h says where they
  * apply): mutants {@code k = 0x100 + n}, above every opcode and relational index of {@link
  * WeakMutation}, whose log they share: n = 0 TRUE_RETURNS, 1 FALSE_RETURNS, 2
- * PRIMITIVE_RETURNS, 3 EMPTY_RETURNS, 4 NULL_RETURNS, 5 INCREMENTS, 6 INVERT_NEGS.
+ * PRIMITIVE_RETURNS, 3 EMPTY_RETURNS, 4 NULL_RETURNS, 5 INCREMENTS, 6 INVERT_NEGS, 7
+ * VOID_METHOD_CALLS.
  *
  * <p>Each helper replaces one instruction and logs, once per execution, the marker {@code (id,
  * -1 - opcode)} of the replaced instruction (ireturn..areturn, iinc, ineg..dneg) and {@code (id,
@@ -22,13 +23,17 @@ package jtestgen.rt;
  * id)} (INCREMENTS: {@code value - c} instead of {@code value + c}, infected whenever c != 0);
  * {@code ineg(II)I}, {@code lneg(JI)J}, {@code fneg(FI)F}, {@code dneg(DI)D} (INVERT_NEGS: the
  * operand unchanged, infected when it differs from its negation, by raw bits for floating point).
+ * {@code voidCall(id, opcode)} (VOID_METHOD_CALLS: called by the instrumenter's per-class helper before
+ * the call of a void method, which runs only when it returns true; a removed call always counts
+ * as infected).
  */
 public final class PitMutation {
   private PitMutation() {}
 
   private static final int PIT = 0x100;
   private static final int TRUE_RETURNS = 0, FALSE_RETURNS = 1, PRIMITIVE_RETURNS = 2,
-      EMPTY_RETURNS = 3, NULL_RETURNS = 4, INCREMENTS = 5, INVERT_NEGS = 6;
+      EMPTY_RETURNS = 3, NULL_RETURNS = 4, INCREMENTS = 5, INVERT_NEGS = 6,
+      VOID_METHOD_CALLS = 7;
   private static final int IRETURN = 0xac, LRETURN = 0xad, FRETURN = 0xae, DRETURN = 0xaf,
       ARETURN = 0xb0, IINC = 0x84, INEG = 0x74;
 
@@ -175,5 +180,15 @@ public final class PitMutation {
   public static double dneg(double v, int id) {
     pit(id, INEG + 3, bit(Double.doubleToLongBits(v) != Double.doubleToLongBits(-v), INVERT_NEGS));
     return on(id, INVERT_NEGS) ? v : -v;
+  }
+
+  /**
+   * VOID_METHOD_CALLS: whether the void call (instruction {@code opcode}, invokevirtual..
+   * invokeinterface) at site id runs (false while its mutant is switched on). The site's one
+   * mutant is logged as bit 0 of base 0x107, since a site's dedupe byte has bits 0..6 only.
+   */
+  public static boolean voidCall(int id, int opcode) {
+    WeakMutation.record(id, -1 - opcode, 1, PIT + VOID_METHOD_CALLS, 1);
+    return !on(id, VOID_METHOD_CALLS);
   }
 }

@@ -124,6 +124,11 @@ bool NamesTheSandbox(const testcase::TestCase& t, const testcase::ExecResult& r,
   return false;
 }
 
+// Mutant runs per test in the assertion filter and the strong score: a parser test infects up to a
+// thousand mutants (commons-cli's DefaultParser: 14 of 51 tests over 200, 1287 mutants left untried
+// at 200); the filter's deadline below bounds the total.
+constexpr size_t kMaxMutantRunsPerTest = 2000;
+
 // Mutation-based assertion filtering (generate/search/assertion_filter.h) with the mutants each
 // test infected, switched on one at a time. Bounded by max(5 s, 10% of the budget); tests
 // not reached by then keep every assertion.
@@ -146,8 +151,11 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
     for (const auto& [site, k] : w.result.mutants) {
       if (k >= 0) candidates.push_back({site, k});
     }
-    generate::AssertionChoice c = generate::ChooseAssertions(w.test, w.result, candidates, run);
+    generate::AssertionChoice c =
+        generate::ChooseAssertions(w.test, w.result, candidates, run, kMaxMutantRunsPerTest);
     outcome.assertions_before += c.assertions_before;
+    outcome.tests_at_run_limit += c.untried > 0 ? 1 : 0;
+    outcome.mutants_untried += c.untried;
     outcome.assertions_after += c.assertions_after;
     w.keep_assertion = std::move(c.keep);
     if (w.result.Normal()) DropSilentObservers(ctx, w);
@@ -181,8 +189,8 @@ void StrongScore(const SuiteContext& ctx, const std::vector<WrittenTest>& writte
       const int32_t goal = k >= 0 ? ctx.goals->FindMutantGoal(site, k) : -1;
       if (goal >= 0 && !killed.contains(goal)) candidates.push_back({site, k});
     }
-    for (const auto& m :
-         generate::KilledBy(w.test, w.result, w.keep_assertion, candidates, run, 400)) {
+    for (const auto& m : generate::KilledBy(w.test, w.result, w.keep_assertion, candidates, run,
+                                            kMaxMutantRunsPerTest)) {
       killed.insert(ctx.goals->FindMutantGoal(m.site, m.k));
     }
   }

@@ -67,6 +67,9 @@ struct SuiteOutcome {
   // Assertion filtering (when SuiteContext::goals is set): value assertions before and after,
   // and whether every test was filtered within the time cap.
   size_t assertions_before = 0, assertions_after = 0;
+  // Tests whose infected mutants passed the filter's per-test run limit, and the mutants
+  // left untried there.
+  size_t tests_at_run_limit = 0, mutants_untried = 0;
   bool assertion_filter_complete = true;
   // Observer calls (generate/search/observers.h) appended before filtering, and kept after.
   size_t observer_calls = 0, observer_calls_kept = 0;

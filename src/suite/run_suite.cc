@@ -339,6 +339,8 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.assertions_before = outcome.assertions_before;
   report.assertions_after = outcome.assertions_after;
   report.assertion_filter_complete = outcome.assertion_filter_complete;
+  report.tests_at_run_limit = outcome.tests_at_run_limit;
+  report.mutants_untried = outcome.mutants_untried;
   report.observer_calls = outcome.observer_calls;
   report.observer_calls_kept = outcome.observer_calls_kept;
   report.strong_killed = outcome.strong_killed;

@@ -157,7 +157,9 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                        {"after_filtering", r.assertions_after},
                        {"filter_complete", r.assertion_filter_complete},
                        {"observer_calls", r.observer_calls},
-                       {"observer_calls_kept", r.observer_calls_kept}};
+                       {"observer_calls_kept", r.observer_calls_kept},
+                       {"tests_at_run_limit", r.tests_at_run_limit},
+                       {"mutants_untried", r.mutants_untried}};
   }
   std::error_code ec;
   fs::create_directories(out_dir, ec);

@@ -59,6 +59,7 @@ struct SuiteReport {
   bool weak_mutation = false;  // report the weak mutation score below
   size_t mutants_killed = 0, mutants_total = 0;
   size_t assertions_before = 0, assertions_after = 0;
+  size_t tests_at_run_limit = 0, mutants_untried = 0;  // SuiteOutcome's
   bool assertion_filter_complete = true;
   size_t observer_calls = 0, observer_calls_kept = 0;  // generate/search/observers.h
   size_t strong_killed = 0;  // of mutants_total, killed for real (finish_suite.h)

@@ -106,6 +106,8 @@ TEST(AssertionFilter, HonoursTheRunLimitAndIgnoresHarnessFailures) {
   EXPECT_TRUE(c.keep[2]);
   ASSERT_EQ(c.killed.size(), 1u);
   EXPECT_EQ(c.killed[0], (MutantRef{1, 1}));
+  EXPECT_EQ(c.untried, 1u);  // {1, 2}: past the limit
+  EXPECT_EQ(ChooseAssertions(fx.test, fx.original, {{1, 1}}, run, 2).untried, 0u);
 }
 
 TEST(AssertionFilter, DetectsDifferencesAsTheWriterAsserts) {

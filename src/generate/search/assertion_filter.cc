@@ -95,7 +95,10 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
   std::vector<bool> killed;
   size_t runs = 0;
   for (const MutantRef& m : candidates) {
-    if (runs++ >= max_runs) break;
+    if (runs++ >= max_runs) {
+      c.untried = candidates.size() - max_runs;
+      break;
+    }
     testcase::ExecResult r = run(test, m);
     if (r.setup_failed || r.budget_exceeded || r.exit_attempt) continue;
     const size_t id = tried.size();

@@ -40,6 +40,7 @@ struct AssertionChoice {
   std::vector<MutantRef> killed;  // mutants the kept assertions or the flow kill
   size_t assertions_before = 0;   // value assertions the writer would emit unfiltered
   size_t assertions_after = 0;    // of which kept
+  size_t untried = 0;             // candidates past `max_runs`, never run
 };
 
 // Whether the assertion on `original` would fail on `mutated` (the values compared as the

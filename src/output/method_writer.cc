@@ -149,10 +149,11 @@ std::string MethodWriter::LitExpr(const testcase::Literal& lit) const {
   std::string e = lit.n_mult == 1 ? "n" : std::to_string(lit.n_mult) + " * n";
   if (lit.i > 0) e += " + " + std::to_string(lit.i);
   if (lit.i < 0) e += " - " + std::to_string(-lit.i);
-  if (lit.type == 's') {  // "ab".repeat(n)
+  if (lit.type == 's') {  // "ab" n times, in Java 8's API (String.repeat is Java 11's)
     testcase::Literal unit = lit;
     unit.n_mult = 0;
-    return LiteralExpr(unit) + ".repeat(" + e + ")";
+    return "String.join(\"\", " + namer_.Name(std::string("java/util/Collections")) + ".nCopies(" +
+           e + ", " + LiteralExpr(unit) + "))";
   }
   return lit.type == 'J' ? "(long) (" + e + ")" : "(" + e + ")";
 }

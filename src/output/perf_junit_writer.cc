@@ -125,7 +125,8 @@ JavaFile WritePerfJUnit(const std::vector<PerfTest>& tests, const WriterOptions&
   lines.push_back(" * (see perf-report.md). A test of a likely bug checks that the call's time");
   lines.push_back(" * grows at most linearly with its input: it fails while the bug is there and");
   lines.push_back(" * passes once it is fixed. A stress test runs a long loop at input size N");
-  lines.push_back(" * and fails only if the call throws; change N to run it at another size.");
+  lines.push_back(" * and fails only if the call throws; change N to run it at another size (a");
+  lines.push_back(" * test named ..._fixedInput runs one input, whatever N).");
   if (!opts.header_comment.empty()) lines.push_back(" * " + opts.header_comment);
   lines.push_back(" */");
   f.suppress_line = static_cast<int>(lines.size()) + 1;

@@ -126,7 +126,7 @@ std::map<std::string, int> FailedJUnit4(const std::string& out, const std::strin
 
 }  // namespace
 
-int ReleaseFor(int class_major) { return std::max(11, class_major - 44); }
+int ReleaseFor(int class_major) { return std::max(8, class_major - 44); }
 
 ValidatorOptions ValidatorFor(std::string classpath, Dialect dialect, int runs,
                               std::string work_dir) {
@@ -209,6 +209,7 @@ StatusOr<Validation> Validate(const JavaFile& file, const std::string& source_ro
   if (opts.release > 0) {  // the class's own language level (ReleaseFor)
     javac_argv.push_back("--release");
     javac_argv.push_back(std::to_string(opts.release));
+    javac_argv.push_back("-Xlint:-options");  // newer JDKs call release 8 obsolete
   }
   javac_argv.insert(javac_argv.end(), {"-encoding", "UTF-8", "-d", classes, "-cp", cp, src});
   auto left = [&opts](int cap) {

@@ -49,8 +49,8 @@ struct ValidatorOptions {
 
 // The Java release the tests of a class file of major version `class_major` compile with
 // (javac --release): the class's own (major - 44), so the written tests build where the
-// class does and call no JDK method newer than it, but at least 11, the level the JUnit
-// writer needs (String.repeat). Issue 22.
+// class does and call no JDK method newer than it, but at least 8, the level the JUnit and
+// perf writers need (lambdas, JUnit 5).
 int ReleaseFor(int class_major);
 
 // Options for validating with the JDK jtestgen runs on (jvm/java_home.h).

@@ -89,6 +89,9 @@ struct PerfReport {
   int mu = 0;
   std::vector<Finding> findings;
   std::vector<Skipped> skipped;
+  // Candidates dropped because they do not involve the class (perf/involves_class.h): a
+  // loop of the JDK's own that the class's code does not call, or a test not calling it.
+  int dropped_not_involving = 0;
   // Wall-clock seconds per phase, in run order: "static" (loop goals), "search", "growth"
   // (sized re-runs), "validation" (javac and JUnit), "timing" (plain-JVM timing), "total".
   std::vector<std::pair<std::string, double>> phases_s;

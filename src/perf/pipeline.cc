@@ -149,6 +149,7 @@ StatusOr<PerfReport> RunPerf(const PerfOptions& opts) {
                                                          " method(s) reaching loops not searched: "
                                                          "the budget ran out"});
     }
+    report.dropped_not_involving += w.not_involving;
     JTG_RETURN_IF_ERROR(pipeline::FinishClass(s, w, candidates, &report));
     // Results so far are never lost: the report is rewritten after every class.
     record_phases();

@@ -29,7 +29,14 @@ std::string PatternTag(const testcase::TestCase& tc) {
   for (const auto& s : tc.stmts) {
     if (s.kind == testcase::StmtKind::kRepeat) fills.push_back(&s);
   }
-  if (fills.empty()) return "sizedBy_n";
+  if (fills.empty()) {
+    // Sized by n only through scaled literals ((n + k), a string repeated n times); a test
+    // with none runs the same input at every n and says so.
+    const bool scaled = std::any_of(tc.stmts.begin(), tc.stmts.end(), [](const testcase::Stmt& s) {
+      return s.kind == testcase::StmtKind::kLiteral && s.lit.n_mult != 0;
+    });
+    return scaled ? "sizedBy_n" : "fixedInput";
+  }
   if (fills.size() == 1) {
     return fills[0]->repeat_pattern == testcase::RepeatPattern::kSame ? "equalElements"
                                                                       : "distinctElements";

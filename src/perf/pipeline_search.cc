@@ -7,6 +7,7 @@
 #include "generate/values/value_factory.h"
 #include "perf/directed_seeds.h"
 #include "perf/growth_minimizer.h"
+#include "perf/involves_class.h"
 #include "perf/loop_inputs.h"
 #include "perf/pipeline_steps.h"
 #include "perf/read_oracle.h"
@@ -147,6 +148,13 @@ void SearchEntry(PerfSession& s, ClassWork& w, EntryWork& e, double budget_s, si
       const int64_t n = c.test.n;
       c.test = MinimizeForGrowth(*s.executor, goal, c.test, small_ns, 30);
       c.test.n = n;
+    }
+    // Only findings that involve the class (involves_class.h): not the JDK's own loops on a
+    // list the class handed out, nor a test that no longer calls the class.
+    if (!InvolvesClass(c.test, w.internal, goal.loops.front().method.owner, !e.view)) {
+      ++w.not_involving;
+      if (log) std::fprintf(stderr, "perf:   dropped: does not involve the class\n");
+      continue;
     }
     if (c.growth.error.empty() && c.growth.scales) {
       LoopInputs li = SummarizeLoopInputs(*s.executor, goal, c.test, s.ns.front());

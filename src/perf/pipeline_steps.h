@@ -97,6 +97,8 @@ struct ClassWork {
   std::string internal;
   std::unique_ptr<generate::Universe> universe;
   std::vector<EntryWork> entries;
+  // Candidates SearchEntry dropped for not involving the class (involves_class.h).
+  int not_involving = 0;
 };
 
 // Static phase: the class's entry methods and their loop goals; methods without loops go to

@@ -68,6 +68,11 @@ std::string Header(const PerfReport& r, const std::vector<ReportEntry>& entries)
                      " stress test(s), ", r.skipped.size(), " method(s) skipped. Search budget ",
                      Num(r.budget_s), " s; inputs measured up to ", FormatCount(r.mu),
                      " elements each (`--mu`). Words in bold are defined under [Terms](#terms).\n");
+  if (r.dropped_not_involving > 0) {
+    md += absl::StrCat("\n", r.dropped_not_involving,
+                       " candidate(s) dropped: their loop is the JDK's own and the class's code "
+                       "does not call it, or their test does not call the class.\n");
+  }
   if (!r.phases_s.empty()) {
     md += "\nSeconds per phase:";
     for (const auto& [name, seconds] : r.phases_s)

@@ -17,6 +17,10 @@ std::string SummaryText(const PerfReport& report, const std::string& out_dir) {
   std::string out = absl::StrFormat(
       "jtestgen perf %s: %d likely bug(s) (%d confirmed), %d stress test(s), %zu skipped, %.1f s\n",
       report.cls, bugs, confirmed, stress, report.skipped.size(), seconds);
+  if (report.dropped_not_involving > 0) {
+    out += absl::StrFormat("  %d candidate(s) not involving the class dropped\n",
+                           report.dropped_not_involving);
+  }
   for (const ReportEntry& e : entries) {
     if (e.ranked.category != Category::kLikelyBug) continue;
     out += absl::StrFormat("  %d. [%s] %s\n", e.ranked.rank, StatusName(e.ranked.finding.status),

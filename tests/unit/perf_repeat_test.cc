@@ -110,7 +110,7 @@ TEST(Repeat, ScaledStringRepeatsItsUnit) {
   EXPECT_EQ(ex.Run(tc).values.back().i, 402);
   EXPECT_NE(perf::DescribeInputs(tc).find("String \"ab\" repeated 2n+1 times"), std::string::npos)
       << perf::DescribeInputs(tc);
-  // The writer spells it with String.repeat under the size parameter.
+  // The writer spells it with Java 8's API (no String.repeat) under the size parameter.
   output::WriterOptions opts;
   opts.cut_internal_name = "com/x/Foo";
   output::TypeOracle oracle;
@@ -120,7 +120,11 @@ TEST(Repeat, ScaledStringRepeatsItsUnit) {
   oracle.public_exception = [](const std::string& n) { return n; };
   output::PerfTest t{tc, testcase::ExecResult{}, "length_of", "A finding.", 0, ""};
   std::string src = output::WritePerfJUnit({t}, opts, oracle, 1024).source;
-  EXPECT_NE(src.find("\"ab\".repeat(2 * n + 1)"), std::string::npos) << src;
+  EXPECT_NE(src.find("String.join(\"\", Collections.nCopies(2 * n + 1, \"ab\"))"),
+            std::string::npos)
+      << src;
+  EXPECT_NE(src.find("import java.util.Collections;"), std::string::npos) << src;
+  EXPECT_EQ(src.find(".repeat("), std::string::npos) << src;
 }
 
 TEST(Repeat, LongStringsAreObservedCutWithTheirLength) {

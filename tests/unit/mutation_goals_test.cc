@@ -265,6 +265,38 @@ TEST(MutationGoals, PitMutantsComeFromTheSiteList) {
   EXPECT_EQ(std::count(released.begin(), released.end(), m[Key(23, kIncrements)]), 1);
 }
 
+// A removed void call (VOID_METHOD_CALLS, instrument/void_calls.h) is infected whenever its
+// call runs, so its block's goal already asks for it: it is scored like any mutant (weak
+// and PIT-default counts, FindMutantGoal for the strong score) but is no search objective.
+TEST(MutationGoals, VoidCallMutantsAreScoredButNoObjective) {
+  constexpr int32_t kVoid = 0x107, kInvokevirtual = 0xb6, kAreturn = 0xb0, kNull = 0x104;
+  instrument::ClassPlan p = PlanWithSites();
+  p.methods[0].mutation_sites.push_back(
+      instrument::MutationSite{22, 7, 12, kInvokevirtual, {}, {kVoid}});
+  p.methods[0].mutation_sites.push_back(instrument::MutationSite{23, 8, 13, kAreturn, {}, {kNull}});
+  CoverageModel cov(p);
+  GoalModel goals(cov, {}, true);
+  const int32_t void_goal = goals.FindMutantGoal(22, kVoid),
+                null_goal = goals.FindMutantGoal(23, kNull);
+  ASSERT_GE(void_goal, 0);
+  ASSERT_GE(null_goal, 0);
+  EXPECT_GT(void_goal, null_goal);  // allocated after every other goal
+  const auto all = goals.AllGoals();
+  EXPECT_EQ(std::count(all.begin(), all.end(), void_goal), 0);
+  EXPECT_EQ(std::count(all.begin(), all.end(), null_goal), 1);
+  const auto released = goals.Released({});
+  EXPECT_EQ(std::count(released.begin(), released.end(), void_goal), 0);
+  EXPECT_EQ(goals.Describe(void_goal),
+            Key(22, kVoid) + " (VOID_METHOD_CALLS invokevirtual, line 12)");
+  auto e = goals.Evaluate({}, Exec({1}, {{22, -1 - kInvokevirtual}, {22, kVoid}}));
+  EXPECT_TRUE(e.reached.contains(void_goal));
+  size_t total = 0;
+  EXPECT_EQ(goals.CountOf(GoalKind::kWeakMutation, e.reached, &total), 1u);
+  EXPECT_EQ(total, Total(goals));
+  EXPECT_TRUE(goals.IsPitDefaultMutant(void_goal));
+  EXPECT_EQ(goals.PitDefaultScore({void_goal}).first, 1u);
+}
+
 // PIT's default mutants of the class itself: MATH's one replacement per operator,
 // CONDITIONALS_BOUNDARY and REMOVE_CONDITIONALS_*_ELSE per jump (counted from the opcode for
 // a jump never run), and the PIT returns; no other AOR/BOR/ROR mutant.

@@ -26,13 +26,19 @@ GoalModel::GoalModel(const CoverageModel& coverage, const std::vector<CallablePt
     Dynamic(GoalKind::kMethodNoException, "normal:" + m);
   }
   if (!weak_mutation_) return;
-  for (const auto& [site, info] : coverage.mutation_sites()) {
-    for (int32_t k : info.mutants) {
-      int32_t id = Dynamic(GoalKind::kWeakMutation,
-                           "mutant:" + std::to_string(site) + ":" + std::to_string(k));
-      mutant_site_[id] = site;
-      mutant_k_[id] = k;
-      site_mutant_[{site, k}] = id;
+  // Removed void calls last, as no objective: the other goals keep the ids they would have.
+  const int32_t void_call = instrument::PitMutant(instrument::PitMutator::kVoidMethodCalls);
+  for (bool voids : {false, true}) {
+    for (const auto& [site, info] : coverage.mutation_sites()) {
+      for (int32_t k : info.mutants) {
+        if ((k == void_call) != voids) continue;
+        int32_t id = Dynamic(GoalKind::kWeakMutation,
+                             "mutant:" + std::to_string(site) + ":" + std::to_string(k));
+        mutant_site_[id] = site;
+        mutant_k_[id] = k;
+        site_mutant_[{site, k}] = id;
+        if (voids) not_objectives_.insert(id);
+      }
     }
   }
 }
@@ -211,7 +217,9 @@ double GoalModel::SiteApproach(const Evaluation& e, int32_t site,
 
 std::vector<int32_t> GoalModel::AllGoals() const {
   std::vector<int32_t> out = structural_;
-  for (const auto& [key, id] : dynamic_ids_) out.push_back(id);
+  for (const auto& [key, id] : dynamic_ids_) {
+    if (!not_objectives_.contains(id)) out.push_back(id);
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

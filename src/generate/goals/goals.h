@@ -75,7 +75,8 @@ class GoalModel : public Objectives {
   double Fitness(const Evaluation& e, int32_t goal,
                  absl::flat_hash_map<int32_t, double>* memo) const override;
 
-  // All goals known now (structural and dynamic), in id order.
+  // All goals known now (structural and dynamic) that are search objectives, in id order:
+  // every goal but the removed void calls' mutants (not_objectives_).
   std::vector<int32_t> AllGoals() const override;
   // DynaMOSA's targets: goals with no control dependency, or with one that is covered.
   std::vector<int32_t> Released(const absl::flat_hash_set<int32_t>& covered) const override;
@@ -120,6 +121,10 @@ class GoalModel : public Objectives {
   bool weak_mutation_ = false;
   absl::flat_hash_map<int32_t, int32_t> mutant_cond_;  // ROR mutant goal -> conditional's id
   absl::flat_hash_map<int32_t, int32_t> mutant_site_;  // operator mutant goal -> site id
+  // Goals that are no search objective (not in AllGoals): VOID_METHOD_CALLS mutants, infected
+  // whenever their call is reached, so their block's goal already asks for them. They are
+  // scored (weak and strong) like any mutant.
+  absl::flat_hash_set<int32_t> not_objectives_;
   absl::flat_hash_map<std::pair<int32_t, int32_t>, int32_t> site_mutant_;  // (site, k) -> goal
   absl::flat_hash_map<int32_t, int32_t> ror_op_;    // conditional -> original operator index
   absl::flat_hash_map<int32_t, int32_t> mutant_k_;  // mutant goal -> its mutant index k

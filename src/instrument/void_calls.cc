@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "classfile/descriptor.h"
 #include "instrument/insertions.h"
 #include "instrument/probe_emit.h"
 
@@ -36,37 +37,19 @@ bool Avoided(std::string_view owner, std::string_view name) {
 }
 
 // The parameters of a method descriptor as type letters (I J F D, A for references; B C S Z
-// read as I) and their local slots; false if malformed.
+// read as I), appended to `letters`, and their local slots, added to `slots`; false if
+// malformed.
 bool Params(std::string_view desc, std::string& letters, uint16_t& slots) {
-  if (desc.empty() || desc[0] != '(') return false;
-  size_t i = 1;
-  while (i < desc.size() && desc[i] != ')') {
-    size_t start = i;
-    while (i < desc.size() && desc[i] == '[') ++i;
-    if (i >= desc.size()) return false;
-    if (desc[i] == 'L') {
-      i = desc.find(';', i);
-      if (i == std::string_view::npos) return false;
-    }
-    const char c = desc[i];
-    ++i;
-    if (i - start > 1 || c == 'L') {
-      letters += 'A';
-      slots += 1;
-    } else if (c == 'J' || c == 'D') {
-      letters += c;
-      slots += 2;
-    } else if (c == 'F') {
-      letters += 'F';
-      slots += 1;
-    } else if (c == 'I' || c == 'B' || c == 'C' || c == 'S' || c == 'Z') {
-      letters += 'I';
-      slots += 1;
-    } else {
-      return false;
-    }
+  auto md = classfile::ParseMethodDescriptor(desc);
+  if (!md.ok()) return false;
+  for (const classfile::TypeDesc& t : md->params) {
+    const char c = t.IsReference()                                     ? 'A'
+                   : (t.base == 'J' || t.base == 'D' || t.base == 'F') ? t.base
+                                                                       : 'I';
+    letters += c;
+    slots += t.IsWide() ? 2 : 1;
   }
-  return i < desc.size();
+  return true;
 }
 
 void Load(std::vector<uint8_t>& c, char letter, uint16_t slot) {
@@ -97,7 +80,7 @@ StatusOr<uint16_t> VoidCallHelpers::HelperFor(const classfile::Insn& in,
                                               classfile::ClassFile& cls) {
   if (!IsInvoke(in.opcode)) return absl::InvalidArgumentError("void call site is no invoke");
   const std::pair<uint8_t, uint16_t> key{in.opcode, RefAt(code, in)};
-  if (auto r = refs_.find(key); r != refs_.end()) return r->second;
+  if (auto r = index_.find(key); r != index_.end()) return helpers_[r->second].ref;
   JTG_ASSIGN_OR_RETURN(auto target, cls.cp.Member(key.second));
   Helper h;
   h.opcode = in.opcode;
@@ -124,27 +107,19 @@ StatusOr<uint16_t> VoidCallHelpers::HelperFor(const classfile::Insn& in,
   h.name = absl::StrCat("jtg$void$", helpers_.size());
   const bool iface = (cls.access & classfile::kAccInterface) != 0;
   const std::string owner(cls.Name());
-  JTG_ASSIGN_OR_RETURN(uint16_t ref, iface
-                                         ? cls.cp.AddInterfaceMethodref(owner, h.name, h.descriptor)
-                                         : cls.cp.AddMethodref(owner, h.name, h.descriptor));
-  helpers_.emplace(key, std::move(h));
-  refs_.emplace(key, ref);
-  return ref;
+  JTG_ASSIGN_OR_RETURN(h.ref, iface ? cls.cp.AddInterfaceMethodref(owner, h.name, h.descriptor)
+                                    : cls.cp.AddMethodref(owner, h.name, h.descriptor));
+  index_.emplace(key, helpers_.size());
+  helpers_.push_back(std::move(h));
+  return helpers_.back().ref;
 }
 
 Status VoidCallHelpers::AddTo(classfile::ClassFile& cls) {
-  // Ascending by helper number, so that the class's methods come out in a stable order.
-  std::vector<Helper*> order;
-  for (auto& [key, h] : helpers_) {
-    if (!h.added) order.push_back(&h);
-  }
-  std::sort(order.begin(), order.end(), [](const Helper* a, const Helper* b) {
-    return a->name.size() != b->name.size() ? a->name.size() < b->name.size() : a->name < b->name;
-  });
-  if (order.empty()) return absl::OkStatus();
+  if (added_ == helpers_.size()) return absl::OkStatus();
   JTG_ASSIGN_OR_RETURN(uint16_t void_call,
                        cls.cp.AddMethodref(kPitMutationClass, "voidCall", "(II)Z"));
-  for (Helper* h : order) {
+  for (; added_ < helpers_.size(); ++added_) {  // in the order they were handed out
+    const Helper* h = &helpers_[added_];
     classfile::CodeAttribute code;
     std::vector<uint8_t>& c = code.code;
     Load(c, 'I', h->slots);  // Stack: id
@@ -179,7 +154,6 @@ Status VoidCallHelpers::AddTo(classfile::ClassFile& cls) {
     JTG_RETURN_IF_ERROR(classfile::AppendMethod(
         cls, classfile::kAccPrivate | classfile::kAccStatic | classfile::kAccSynthetic, h->name,
         h->descriptor, std::move(code)));
-    h->added = true;
   }
   return absl::OkStatus();
 }

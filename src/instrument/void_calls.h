@@ -61,8 +61,6 @@ class VoidCallHelpers {
   // only newer ones). Errors: ResourceExhausted on pool overflow.
   Status AddTo(classfile::ClassFile& cls);
 
-  size_t size() const { return helpers_.size(); }
-
  private:
   struct Helper {
     std::string name, descriptor;
@@ -71,10 +69,11 @@ class VoidCallHelpers {
     std::string params;          // one type letter per parameter: I J F D or A (reference)
     uint16_t slots = 0;          // local slots of the parameters before the id
     uint8_t interface_args = 0;  // invokeinterface's count byte
-    bool added = false;
+    uint16_t ref = 0;            // the helper's own Methodref / InterfaceMethodref index
   };
-  std::map<std::pair<uint8_t, uint16_t>, Helper> helpers_;  // by (opcode, target)
-  std::map<std::pair<uint8_t, uint16_t>, uint16_t> refs_;   // helper's Methodref index
+  std::vector<Helper> helpers_;                           // in the order handed out
+  std::map<std::pair<uint8_t, uint16_t>, size_t> index_;  // (opcode, target) -> helper
+  size_t added_ = 0;                                      // helpers AddTo appended
 };
 
 }  // namespace jtg::instrument

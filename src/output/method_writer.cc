@@ -88,7 +88,7 @@ std::vector<std::string> MethodWriter::Lines(bool perf_last) {
     if (s.kind == StmtKind::kNewCollection) {
       out.push_back(namer_.Name(s.type) + " " + names_[i] + " = new " + namer_.Name(s.type) +
                     "();");
-      bool is_map = s.owner.find("Map") != std::string::npos;
+      bool is_map = testcase::IsMapImpl(s.owner);
       for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
         if (is_map) {
           out.push_back(names_[i] + ".put(" + Arg(s.args[k], nullptr) + ", " +
@@ -305,7 +305,7 @@ std::string MethodWriter::Expr(size_t i) const {
       // Only used inside assertThrows: build it in a block.
       std::string t = namer_.Name(s.type);
       std::string b = t + " c = new " + t + "(); ";
-      bool is_map = s.owner.find("Map") != std::string::npos;
+      bool is_map = testcase::IsMapImpl(s.owner);
       for (size_t k = 0; k < s.args.size(); k += is_map ? 2 : 1) {
         b += is_map
                  ? "c.put(" + Arg(s.args[k], nullptr) + ", " + Arg(s.args[k + 1], nullptr) + "); "

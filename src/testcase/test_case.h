@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "classfile/descriptor.h"
@@ -93,6 +94,12 @@ struct Literal {
   // (TestCase::n).
   int32_t n_mult = 0;
 };
+
+// Whether the kNewCollection implementation `impl` (internal name) is a map, filled by put
+// (java.util's *Map classes and Properties), rather than a collection filled by add.
+inline bool IsMapImpl(std::string_view impl) {
+  return impl.find("Map") != std::string_view::npos || impl == "java/util/Properties";
+}
 
 // How a kRepeat statement varies its element (`jtestgen perf`, Glider's element patterns).
 enum class RepeatPattern : uint8_t {

@@ -1,6 +1,7 @@
 #include "generate/search/variation.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "coverage/excluded_classes.h"
 #include "generate/search/minimizer.h"
@@ -57,11 +58,19 @@ bool Variation::DeleteStatements(TestCase& t) {
   return true;
 }
 
-void Variation::ChangeLiteral(testcase::Literal& lit) {
+void Variation::ChangeLiteral(TestCase& t, size_t i) {
+  testcase::Literal& lit = t.stmts[i].lit;
   switch (lit.type) {
     case 's': {
       std::u16string& s = lit.s;
-      switch (rng_.Below(4)) {
+      std::optional<std::u16string> related;
+      if (lit.n_mult == 0 && rng_.Chance(ValueFactory::kRelatedStringChance)) {
+        related = factory_.RelatedString(t, i);
+      }
+      switch (related ? 4 : rng_.Below(4)) {
+        case 4:  // related to the test's other strings (related_strings.h)
+          s = *std::move(related);
+          break;
         case 0:  // replace with a fresh value from the seeds or the generator
           if (!u_.seeds().strings.empty()) s = rng_.Pick(u_.seeds().strings);
           break;
@@ -113,7 +122,7 @@ bool Variation::ChangeStatements(TestCase& t) {
     if (!rng_.Chance(p)) continue;
     Stmt& s = t.stmts[i];
     if (s.kind == StmtKind::kLiteral) {
-      ChangeLiteral(s.lit);
+      ChangeLiteral(t, i);
       any = true;
     } else if ((s.kind == StmtKind::kCall || s.kind == StmtKind::kNewArray ||
                 s.kind == StmtKind::kNewCollection || s.kind == StmtKind::kLambda) &&

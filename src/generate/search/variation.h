@@ -51,7 +51,8 @@ class Variation {
   bool ChangeStatements(testcase::TestCase& t);
   bool InsertCalls(testcase::TestCase& t);
   bool InsertCollaboratorCall(testcase::TestCase& t);
-  void ChangeLiteral(testcase::Literal& lit);
+  // Changes literal statement `i` of `t` in place.
+  void ChangeLiteral(testcase::TestCase& t, size_t i);
   testcase::TestCase Splice(const testcase::TestCase& head, size_t cut,
                             const testcase::TestCase& tail, size_t from);
 

@@ -44,7 +44,7 @@ constexpr const char* kChars = "([C)Ljava/nio/CharBuffer;";
 //   - this table: File, Throwable, InputStream, Type, Charset, OutputStream, Enum, Reader,
 //     PrintStream, TimeUnit, Comparator, Writer, Path, Date, Duration, PrintWriter,
 //     AnnotatedElement, Locale, URL (from URL text among the CUT's string constants),
-//     Properties, URI, StringBuffer, Exception.
+//     URI, StringBuffer, Exception.
 //   - none yet, Calendar: its one pure factory, GregorianCalendar.from(ZonedDateTime.
 //     ofInstant(Instant, ZoneId)), is here, but it nests one call more than
 //     FactoryLimits::max_depth leaves an argument of a method under test; GregorianCalendar's
@@ -126,7 +126,6 @@ const std::vector<Entry>& Entries() {
         {"java/time/Instant", "EPOCH", "Ljava/time/Instant;"}}},
       {"java/time/LocalDate", {{"java/time/LocalDate", "ofEpochDay", "(J)Ljava/time/LocalDate;"}}},
       {"java/util/Date", {{"java/util/Date", "<init>", "(J)V"}}},
-      {"java/util/Properties", {{"java/util/Properties", "<init>", "()V"}}},
       {"java/net/URI", {{"java/net/URI", "create", "(Ljava/lang/String;)Ljava/net/URI;"}}},
       {"java/util/TimeZone",
        {{"java/util/TimeZone", "getTimeZone", "(Ljava/lang/String;)Ljava/util/TimeZone;"}}},
@@ -259,6 +258,7 @@ const std::map<std::string, std::vector<std::string>>& DefaultImpls() {
       {"java/util/HashMap", {"java/util/HashMap"}},
       {"java/util/LinkedHashMap", {"java/util/LinkedHashMap"}},
       {"java/util/TreeMap", {"java/util/TreeMap"}},
+      {"java/util/Properties", {"java/util/Properties"}},
   };
   return kImpls;
 }

@@ -2,6 +2,7 @@
 // constants and from random values.
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "generate/values/value_factory.h"
 
@@ -58,6 +59,11 @@ std::u16string ValueFactory::RandomString() {
   return s;
 }
 
+std::optional<std::u16string> ValueFactory::RelatedString(const TestCase& tc, size_t skip) {
+  related_.Learn(u_.seeds().strings, u_.seeds().ints);
+  return related_.Make(tc, skip, rng_);
+}
+
 int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
   const Seeds& seeds = u_.seeds();
   Stmt s;
@@ -74,7 +80,12 @@ int ValueFactory::Literal(TestCase& tc, const TypeDesc& t, char kind) {
     return rng_.Between(-2048, 2048);
   };
   switch (kind) {
-    case 's': s.lit.s = RandomString(); break;
+    case 's': {
+      std::optional<std::u16string> related;
+      if (rng_.Chance(kRelatedStringChance)) related = RelatedString(tc, tc.size());
+      s.lit.s = related ? *std::move(related) : RandomString();
+      break;
+    }
     case 'Z': s.lit.i = rng_.Chance(0.5) ? 1 : 0; break;
     case 'B': s.lit.i = ((some_int() & 0xFF) ^ 0x80) - 0x80; break;  // a byte, sign-extended
     case 'S': s.lit.i = static_cast<int16_t>(some_int()); break;

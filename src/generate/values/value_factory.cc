@@ -275,9 +275,11 @@ int ValueFactory::Null(TestCase& tc, const TypeDesc& t) {
 
 int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string& impl, int depth,
                              const GenericType* g) {
-  bool is_map = impl.find("Map") != std::string::npos;
+  bool is_map = testcase::IsMapImpl(impl);
   bool sorted = impl.find("Tree") != std::string::npos;
-  bool no_nulls = sorted || impl == "java/util/ArrayDeque";  // add(null) throws
+  // Properties holds strings (getProperty ignores other values); it and Hashtable reject null.
+  bool properties = impl == "java/util/Properties";
+  bool no_nulls = sorted || properties || impl == "java/util/ArrayDeque";  // add(null) throws
   // Pinned element types (key and value for maps) from the generic type; nullptr: free.
   // The java.util types' parameters align (List<E> and ArrayList<E>, Map<K,V> and HashMap).
   const GenericType* pinned[2] = {nullptr, nullptr};
@@ -285,7 +287,7 @@ int ValueFactory::Collection(TestCase& tc, const TypeDesc& t, const std::string&
     for (size_t k = 0; k < g->args.size(); ++k) pinned[k] = ElementType(g->args[k]);
   }
   // Free element type: strings or integers, one kind per collection so sorted ones compare.
-  char kind = rng_.Chance(0.5) ? 's' : 'I';
+  char kind = properties || rng_.Chance(0.5) ? 's' : 'I';
   TypeDesc elem = ObjectType(kind == 's' ? "java/lang/String" : "java/lang/Integer");
   size_t n = rng_.Below(5);
   Stmt s;

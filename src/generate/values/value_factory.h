@@ -4,8 +4,10 @@
 //   - reuse a value already in the test, or one from a sequence in the pool that ran
 //     normally (its statements are copied in front),
 //   - primitives, boxed values and strings from the CUT's constants and random values,
-//   - java.util collections and maps (ArrayList, HashSet, TreeSet, HashMap, ...) filled with
-//     a few generated elements, arrays of any dimension,
+//   - java.util collections and maps (ArrayList, HashSet, TreeSet, HashMap, Properties, ...)
+//     filled with a few generated elements, arrays of any dimension,
+//   - sometimes (kRelatedStringChance) a string related to the test's other strings
+//     (related_strings.h: "--" + name + "=" + value for a name the test registered),
 //   - JDK types from the catalog (StringBuilder or CharBuffer as a CharSequence, Locale
 //     constants, StringReader as a Readable, BigDecimal ...),
 //   - for the arguments of a method under test, sometimes (kHintChance) a subtype of the
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "generate/rng.h"
+#include "generate/values/related_strings.h"
 #include "generate/values/sam.h"
 #include "generate/values/universe.h"
 #include "testcase/executor.h"
@@ -87,6 +90,13 @@ class ValueFactory {
   static constexpr double kHintChance = 0.3;
   // Chance of a lambda for a JDK functional interface that the catalog can also produce.
   static constexpr double kJdkLambdaChance = 0.5;
+  // Chance that a new string literal, or a changed one, is related to the test's other
+  // strings (related_strings.h) when the test holds any.
+  static constexpr double kRelatedStringChance = 0.2;
+
+  // A string related to the string literals of `tc` other than statement `skip`
+  // (RelatedStrings::Make over the run's seeds); nullopt if `tc` holds none.
+  std::optional<std::u16string> RelatedString(const testcase::TestCase& tc, size_t skip);
 
  private:
   int AppendCallWith(testcase::TestCase& tc, const CallablePtr& c, int depth);
@@ -136,7 +146,8 @@ class ValueFactory {
   bool small_now_ = false;             // generating an argument of such a callable
   FactoryLimits limits_;
   CallablePtr iterator_, enumeration_, for_name_;
-  SamCatalog sams_;  // reads the classpath, then the JVM (JDK interfaces)
+  RelatedStrings related_;  // affixes learned from the run's string seeds
+  SamCatalog sams_;         // reads the classpath, then the JVM (JDK interfaces)
   const std::vector<std::string>* hints_ = nullptr;  // of the call under test; not owned
 };
 

@@ -31,6 +31,43 @@ std::string ObjectClassName(JNIEnv* env, jobject obj) {
   return out;
 }
 
+namespace {
+
+bool IsJdkClassName(const std::string& n) {
+  return n.starts_with("java.") || n.starts_with("javax.") || n.starts_with("jdk.") ||
+         n.starts_with("sun.");
+}
+
+// getStackTrace()[0].getClassName() of `t`; "" if none or on any error (cleared).
+std::string TopFrameClass(JNIEnv* env, jthrowable t) {
+  std::string out;
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  jclass element = env->FindClass("java/lang/StackTraceElement");
+  jmethodID trace = throwable != nullptr ? env->GetMethodID(throwable, "getStackTrace",
+                                                            "()[Ljava/lang/StackTraceElement;")
+                                         : nullptr;
+  jmethodID cls = element != nullptr
+                      ? env->GetMethodID(element, "getClassName", "()Ljava/lang/String;")
+                      : nullptr;
+  if (trace != nullptr && cls != nullptr) {
+    auto frames = static_cast<jobjectArray>(env->CallObjectMethod(t, trace));
+    if (!env->ExceptionCheck() && frames != nullptr && env->GetArrayLength(frames) > 0) {
+      jobject top = env->GetObjectArrayElement(frames, 0);
+      auto name = top != nullptr ? static_cast<jstring>(env->CallObjectMethod(top, cls)) : nullptr;
+      if (!env->ExceptionCheck() && name != nullptr) out = U16ToUtf8(ToU16(env, name));
+      if (name != nullptr) env->DeleteLocalRef(name);
+      if (top != nullptr) env->DeleteLocalRef(top);
+    }
+    if (frames != nullptr) env->DeleteLocalRef(frames);
+  }
+  if (env->ExceptionCheck()) env->ExceptionClear();
+  if (throwable != nullptr) env->DeleteLocalRef(throwable);
+  if (element != nullptr) env->DeleteLocalRef(element);
+  return out;
+}
+
+}  // namespace
+
 JavaException TakeException(JNIEnv* env) {
   JavaException ex;
   jthrowable t = env->ExceptionOccurred();
@@ -49,6 +86,7 @@ JavaException TakeException(JNIEnv* env) {
     ex.message_null = false;
     env->DeleteLocalRef(msg);
   }
+  if (IsJdkClassName(ex.class_name)) ex.origin = TopFrameClass(env, t);
   env->DeleteLocalRef(t);
   return ex;
 }

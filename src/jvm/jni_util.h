@@ -18,6 +18,11 @@ struct JavaException {
   std::string class_name;  // binary name, e.g. java.lang.NullPointerException
   std::string message;     // getMessage(), may be empty
   bool message_null = true;
+  // For an exception of a JDK class (java., javax., jdk., sun.): the binary name of the class
+  // whose code created it (its stack trace's top frame), empty if unknown. Empty for other
+  // exceptions, which only user code creates. Tells a library's own
+  // `throw new IllegalArgumentException("...")` from the JDK's.
+  std::string origin;
   std::string Describe() const;  // "java.lang.X: message" or "no exception"
 };
 

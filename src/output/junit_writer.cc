@@ -102,6 +102,7 @@ JavaFile WriteJUnit(const std::vector<WrittenTest>& tests, const WriterOptions& 
   for (const auto& t : tests) {
     MethodWriter w(t.test, t.result, t.keep_assertion, oracle, namer, &folder);
     w.set_upcasts(!t.no_upcasts);
+    w.set_assert_message(t.assert_message);
     TestBody b;
     b.lines = w.Lines();
     if (!t.comment.empty()) {

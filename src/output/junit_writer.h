@@ -34,6 +34,9 @@ struct WrittenTest {
   // Variables are passed without upcasts (MethodWriter::set_upcasts): set by validation's
   // repair of a test javac rejected as "incompatible types".
   bool no_upcasts = false;
+  // Whether to assert the message of the exception the test ends with (set by assertion
+  // filtering when that kills a mutant: generate::AssertionChoice::message).
+  bool assert_message = false;
 };
 
 // The throws clause a test needs for the checked exceptions its calls declare: "Exception"

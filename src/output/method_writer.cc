@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 
 #include "absl/strings/str_cat.h"
 #include "classfile/descriptor.h"
 #include "classfile/names.h"
+#include "testcase/unstable_text.h"
 
 namespace jtg::output {
 
@@ -15,23 +15,6 @@ using testcase::Observed;
 using testcase::Stmt;
 using testcase::StmtKind;
 using testcase::TestCase;
-
-namespace {
-
-bool LooksUnstable(const std::u16string& s) {
-  // Identity hash codes (Object#toString) and very long values make brittle assertions.
-  // Mocks print as "Mock for T, hashCode: 123" and their classes as T$MockitoMock$123;
-  // lambdas run by the engine are jdk.proxy1.$Proxy12 (and a lambda class when written);
-  // stub subclasses are C$$JtgStub0 (an anonymous class when written).
-  static const std::regex kIdentity(
-      "@[0-9a-f]{5,8}|hashCode: [0-9]+|\\$MockitoMock\\$|\\$Proxy[0-9]|\\$\\$JtgStub");
-  if (s.size() > 400) return true;
-  std::string ascii;
-  for (char16_t c : s) ascii += c < 0x80 ? static_cast<char>(c) : '?';
-  return std::regex_search(ascii, kIdentity);
-}
-
-}  // namespace
 
 MethodWriter::MethodWriter(const TestCase& tc, const testcase::ExecResult& r,
                            const std::vector<bool>& keep, const TypeOracle& oracle,
@@ -65,7 +48,17 @@ std::vector<std::string> MethodWriter::Lines(bool perf_last) {
       const std::string ex =
           namer_.Name(classfile::ToInternal(oracle_.public_exception(r_.exception_class)));
       std::string body = s.kind == StmtKind::kNewCollection ? "{ " + expr + " }" : expr;
-      out.push_back(absl::StrCat("assertThrows(", ex, ".class, () -> ", body, ");"));
+      if (!assert_message_ || r_.exception_message_null || perf_last) {
+        out.push_back(absl::StrCat("assertThrows(", ex, ".class, () -> ", body, ");"));
+        break;
+      }
+      out.push_back(
+          absl::StrCat("Throwable thrown = assertThrows(", ex, ".class, () -> ", body, ");"));
+      const std::string& m = r_.exception_message;  // ASCII (MessageAssertable)
+      assertion_lines_.emplace_back(out.size(), static_cast<int>(i));
+      out.push_back(absl::StrCat("assertEquals(",
+                                 FolderString(std::u16string(m.begin(), m.end()), folder_),
+                                 ", thrown.getMessage());"));
       break;
     }
     if (s.kind == StmtKind::kMock) {
@@ -352,7 +345,7 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
            s.type.class_name == "java/lang/CharSequence")) {  // only its length is known
         out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".length());");
       } else if (!o.Truncated() && s.type.dims == 0 && s.type.class_name == "java/lang/String" &&
-                 !LooksUnstable(o.s)) {
+                 !testcase::LooksUnstable(o.s)) {
         out.push_back("assertEquals(" + FolderString(o.s, folder_) + ", " + v + ");");
       } else {
         out.push_back("assertNotNull(" + v + ");");

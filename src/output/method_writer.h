@@ -28,6 +28,10 @@ class MethodWriter {
   // rejected as "incompatible types" (a cast to an erased type variable). Upcasts only pick
   // an overload; nulls and literals keep theirs.
   void set_upcasts(bool on) { upcasts_ = on; }
+  // With it, a test that ends in an exception asserts the exception's message too
+  // (`Throwable thrown = assertThrows(...); assertEquals("...", thrown.getMessage());`),
+  // an assertion line of the throwing statement.
+  void set_assert_message(bool on) { assert_message_ = on; }
 
   // After Lines(): (index into its result, statement index) of each value assertion.
   const std::vector<std::pair<size_t, int>>& assertion_lines() const { return assertion_lines_; }
@@ -81,6 +85,7 @@ class MethodWriter {
   TypeNamer& namer_;
   FolderMap* folder_;
   bool upcasts_ = true;
+  bool assert_message_ = false;
   std::vector<int> uses_;
   std::vector<std::string> names_;
   std::vector<std::pair<size_t, int>> assertion_lines_;

@@ -158,6 +158,8 @@ void FilterAssertions(const SuiteContext& ctx, std::vector<WrittenTest>& written
     outcome.mutants_untried += c.untried;
     outcome.assertions_after += c.assertions_after;
     w.keep_assertion = std::move(c.keep);
+    w.assert_message = c.message;
+    outcome.message_assertions += c.message ? 1 : 0;
     if (w.result.Normal()) DropSilentObservers(ctx, w);
     for (const auto& s : w.test.stmts) outcome.observer_calls_kept += s.observer ? 1 : 0;
   }
@@ -190,7 +192,7 @@ void StrongScore(const SuiteContext& ctx, const std::vector<WrittenTest>& writte
       if (goal >= 0 && !killed.contains(goal)) candidates.push_back({site, k});
     }
     for (const auto& m : generate::KilledBy(w.test, w.result, w.keep_assertion, candidates, run,
-                                            kMaxMutantRunsPerTest)) {
+                                            kMaxMutantRunsPerTest, w.assert_message)) {
       killed.insert(ctx.goals->FindMutantGoal(m.site, m.k));
     }
   }

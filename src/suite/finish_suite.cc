@@ -159,6 +159,10 @@ StatusOr<SuiteOutcome> FinishSuite(const SuiteContext& ctx, const generate::Arch
   // (the clock, the zone, the locale...): the test stays without it.
   repairs.drop_assertion = [&written](size_t test, int stmt) {
     WrittenTest& w = written[test];
+    if (w.assert_message && stmt == w.result.threw_at) {  // the exception's message
+      w.assert_message = false;
+      return true;
+    }
     if (w.keep_assertion.empty()) w.keep_assertion.assign(w.test.size(), true);
     if (stmt < 0 || static_cast<size_t>(stmt) >= w.keep_assertion.size()) return false;
     w.keep_assertion[static_cast<size_t>(stmt)] = false;

@@ -73,6 +73,8 @@ struct SuiteOutcome {
   bool assertion_filter_complete = true;
   // Observer calls (generate/search/observers.h) appended before filtering, and kept after.
   size_t observer_calls = 0, observer_calls_kept = 0;
+  // Tests whose kept assertions include their exception's message (AssertionChoice::message).
+  size_t message_assertions = 0;
   // A validation run that failed as a whole (output/run_breakers.h): how it ended ("" if
   // none did), the tests bisection found breaking it, and whether it finished in time.
   std::string run_failure;

@@ -45,6 +45,11 @@ void DropUnstable(const SuiteContext& ctx, std::vector<WrittenTest>& written,
       continue;
     }
     if (w.keep_assertion.empty()) w.keep_assertion.assign(w.test.size(), true);
+    if (w.assert_message && (again.exception_message_null != w.result.exception_message_null ||
+                             again.exception_message != w.result.exception_message)) {
+      w.assert_message = false;
+      ++facts.unstable_in_search;
+    }
     for (size_t i = 0; i < w.result.values.size() && i < again.values.size(); ++i) {
       if (i < w.keep_assertion.size() && w.keep_assertion[i] &&
           !SameObserved(w.result.values[i], again.values[i])) {

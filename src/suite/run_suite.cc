@@ -343,6 +343,7 @@ Status RunSuite(const SuiteOptions& opts, testcase::ProgressSink* progress) {
   report.mutants_untried = outcome.mutants_untried;
   report.observer_calls = outcome.observer_calls;
   report.observer_calls_kept = outcome.observer_calls_kept;
+  report.message_assertions = outcome.message_assertions;
   report.strong_killed = outcome.strong_killed;
   report.strong_complete = outcome.strong_complete;
   report.strong_pit_killed = outcome.strong_pit_killed;

@@ -158,6 +158,7 @@ Status WriteReport(const SuiteReport& r, const std::string& out_dir) {
                        {"filter_complete", r.assertion_filter_complete},
                        {"observer_calls", r.observer_calls},
                        {"observer_calls_kept", r.observer_calls_kept},
+                       {"exception_messages", r.message_assertions},
                        {"tests_at_run_limit", r.tests_at_run_limit},
                        {"mutants_untried", r.mutants_untried}};
   }
@@ -220,12 +221,15 @@ void PrintSummary(const SuiteReport& r) {
                 r.mutants_total > 0 ? 100.0 * r.strong_killed / r.mutants_total : 0.0,
                 r.strong_complete ? "" : " (time cap hit: a lower bound)");
     std::printf(
-        "  PIT's mutants:   %zu/%zu killed (%.1f%%; its default mutators but void calls, in "
-        "this class alone)\n",
+        "  PIT's mutants:   %zu/%zu killed (%.1f%%; its default mutators, in this class alone)\n",
         r.strong_pit_killed, r.strong_pit_total,
         r.strong_pit_total > 0 ? 100.0 * r.strong_pit_killed / r.strong_pit_total : 0.0);
-    std::printf("  assertions:      %zu of %zu kept by mutation analysis%s\n", r.assertions_after,
-                r.assertions_before,
+    const std::string messages =
+        r.message_assertions > 0
+            ? absl::StrCat(" (", r.message_assertions, " on an exception's message)")
+            : "";
+    std::printf("  assertions:      %zu of %zu kept by mutation analysis%s%s\n", r.assertions_after,
+                r.assertions_before, messages.c_str(),
                 r.assertion_filter_complete ? "" : " (time cap hit: later tests unfiltered)");
     if (r.observer_calls > 0) {
       std::printf("  observers:       %zu of %zu observer calls kept (they kill mutants)\n",

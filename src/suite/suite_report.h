@@ -62,6 +62,7 @@ struct SuiteReport {
   size_t tests_at_run_limit = 0, mutants_untried = 0;  // SuiteOutcome's
   bool assertion_filter_complete = true;
   size_t observer_calls = 0, observer_calls_kept = 0;  // generate/search/observers.h
+  size_t message_assertions = 0;                       // SuiteOutcome's
   size_t strong_killed = 0;  // of mutants_total, killed for real (finish_suite.h)
   bool strong_complete = true;
   size_t strong_pit_killed = 0, strong_pit_total = 0;  // PIT's default mutants only

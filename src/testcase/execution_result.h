@@ -30,10 +30,14 @@ struct Observed {
 inline constexpr int32_t kMaxObservedChars = 1 << 16;
 
 struct ExecResult {
-  std::vector<Observed> values;  // one per statement that completed normally
-  int threw_at = -1;             // index of the statement that threw, -1 if none
-  std::string exception_class;   // binary name of the thrown exception
-  std::string exception_message;
+  std::vector<Observed> values;   // one per statement that completed normally
+  int threw_at = -1;              // index of the statement that threw, -1 if none
+  std::string exception_class;    // binary name of the thrown exception
+  std::string exception_message;  // UTF-8; "" when null (exception_message_null)
+  bool exception_message_null = true;
+  // For an exception of a JDK class: the class whose code created it (jvm::JavaException::
+  // origin), "" if unknown; "" for other exceptions.
+  std::string exception_origin;
   bool budget_exceeded = false;  // iteration/time budget hit (jtestgen.rt.BudgetExceeded)
   bool exit_attempt = false;     // System.exit/Runtime.halt intercepted
   bool setup_failed = false;     // the engine could not run a statement (not the CUT's fault)

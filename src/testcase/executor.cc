@@ -281,6 +281,8 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals, 
     out.threw_at = static_cast<int>(i);
     out.exception_class = ex.class_name;
     out.exception_message = ex.message;
+    out.exception_message_null = ex.message_null;
+    out.exception_origin = ex.origin;
     if (ex.class_name == "jtestgen.rt.BudgetExceeded" ||
         ex.class_name == "java.lang.OutOfMemoryError") {
       out.budget_exceeded = true;

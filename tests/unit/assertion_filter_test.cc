@@ -136,5 +136,67 @@ TEST(AssertionFilter, DetectsDifferencesAsTheWriterAsserts) {
   EXPECT_FALSE(AssertionDetects(l1, l2));
 }
 
+// Fixture's test, ending when h throws IllegalArgumentException("h: bad") from user code.
+ExecResult Threw(const Fixture& fx, const char* cls, const char* message, const char* origin) {
+  ExecResult r = fx.original;
+  r.values.resize(5);
+  r.threw_at = 6;
+  r.exception_class = cls;
+  r.exception_message = message;
+  r.exception_message_null = false;
+  r.exception_origin = origin;
+  return r;
+}
+
+TEST(AssertionFilter, AssertsTheExceptionsMessageWhenThatKillsAMutant) {
+  Fixture fx;
+  const ExecResult original = Threw(fx, "java.lang.IllegalArgumentException", "h: bad", "p.C");
+  ASSERT_TRUE(MessageAssertable(original));
+  // (1,0): h throws the same class with another message (a guard removed, a later one
+  // throws); (1,1): same message; (1,2): another class (the flow kills it).
+  auto run = [&](const TestCase&, MutantRef m) {
+    ExecResult r = original;
+    if (m.k == 0) r.exception_message = "h: worse";
+    if (m.k == 2) r.exception_class = "java.lang.IllegalStateException";
+    return r;
+  };
+  AssertionChoice c = ChooseAssertions(fx.test, original, {{1, 0}, {1, 1}, {1, 2}}, run);
+  EXPECT_TRUE(c.message);
+  EXPECT_FALSE(c.keep[6]);  // the throwing statement has no value assertion
+  EXPECT_EQ(c.killed.size(), 2u);
+  EXPECT_EQ(c.assertions_before, 3u);  // f, g and the message
+  // The strong score counts the message only when it is asserted.
+  EXPECT_EQ(KilledBy(fx.test, original, c.keep, {{1, 0}}, run, 200, true).size(), 1u);
+  EXPECT_TRUE(KilledBy(fx.test, original, c.keep, {{1, 0}}, run, 200, false).empty());
+  // No mutant that only changes the message: the message is not asserted.
+  auto same = [&](const TestCase&, MutantRef) { return original; };
+  EXPECT_FALSE(ChooseAssertions(fx.test, original, {{1, 1}}, same).message);
+}
+
+TEST(AssertionFilter, MessagesOfTheJvmAndTheJdkAreNotAsserted) {
+  Fixture fx;
+  EXPECT_TRUE(MessageAssertable(Threw(fx, "p.ParseException", "Missing option: x", "")));
+  // A JDK exception class created by the library's own code is asserted...
+  EXPECT_TRUE(MessageAssertable(
+      Threw(fx, "java.lang.StringIndexOutOfBoundsException", "startIndex must be valid", "p.C")));
+  // ...not when the JDK created it (String.substring's message differs across versions),
+  EXPECT_FALSE(MessageAssertable(Threw(fx, "java.lang.StringIndexOutOfBoundsException",
+                                       "begin 0, end 5, length 3", "java.lang.String")));
+  EXPECT_FALSE(MessageAssertable(
+      Threw(fx, "java.lang.IllegalArgumentException", "bad", "")));  // origin unknown
+  // nor the JVM's own exceptions, whatever code ran.
+  EXPECT_FALSE(MessageAssertable(
+      Threw(fx, "java.lang.NullPointerException", "Cannot invoke \"String.length()\"", "p.C")));
+  EXPECT_FALSE(MessageAssertable(
+      Threw(fx, "java.lang.ArrayIndexOutOfBoundsException", "Index 5 out of bounds", "p.C")));
+  EXPECT_FALSE(MessageAssertable(Threw(fx, "p.Failure", "p.Thing@1b6d3586 broke", "")));
+  EXPECT_FALSE(MessageAssertable(Threw(fx, "p.Failure", "", "")));
+  EXPECT_FALSE(MessageAssertable(Threw(fx, "p.Failure", "caf\xc3\xa9", "")));  // not ASCII
+  ExecResult null_message = Threw(fx, "p.Failure", "", "");
+  null_message.exception_message_null = true;
+  EXPECT_FALSE(MessageAssertable(null_message));
+  EXPECT_FALSE(MessageAssertable(fx.original));  // no exception
+}
+
 }  // namespace
 }  // namespace jtg::generate

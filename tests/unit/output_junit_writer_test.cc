@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "output/junit_writer.h"
 
 namespace jtg::output {
@@ -92,6 +94,33 @@ TEST(JUnitWriter, NoCastToAClassTheTestCannotName) {
   JavaFile same = WriteJUnit({t}, opts, oracle);
   EXPECT_NE(same.source.find("new Parser((TreeBuilder) xmlTreeBuilder0)"), std::string::npos)
       << same.source;
+}
+
+TEST(JUnitWriter, AssertsTheExceptionsMessageWhenAsked) {
+  WrittenTest t = CallTest(true);
+  t.result.exception_message = "bad \"12\"";
+  t.result.exception_message_null = false;
+  t.assert_message = true;
+  WriterOptions opts;
+  opts.cut_internal_name = "com/example/Util";
+  JavaFile f = WriteJUnit({t}, opts, Oracle());
+  const std::string& s = f.source;
+  EXPECT_NE(s.find("Throwable thrown = assertThrows(NumberFormatException.class, () -> "
+                   "Util.parse((Object) \"12\"));"),
+            std::string::npos)
+      << s;
+  const size_t at = s.find("assertEquals(\"bad \\\"12\\\"\", thrown.getMessage());");
+  ASSERT_NE(at, std::string::npos) << s;
+  // The message assertion is the throwing statement's, so validation can drop it alone.
+  const int line = static_cast<int>(std::count(s.begin(), s.begin() + at, '\n')) + 1;
+  ASSERT_TRUE(f.assertion_at.contains(line)) << s;
+  EXPECT_EQ(f.assertion_at.at(line), (std::pair<size_t, int>{0, 1}));
+  // Without the flag, or with a null message, only the exception's class is asserted.
+  t.assert_message = false;
+  EXPECT_EQ(WriteJUnit({t}, opts, Oracle()).source.find("getMessage"), std::string::npos);
+  t.assert_message = true;
+  t.result.exception_message_null = true;
+  EXPECT_EQ(WriteJUnit({t}, opts, Oracle()).source.find("getMessage"), std::string::npos);
 }
 
 TEST(JUnitWriter, WritesCallsAssertionsAndExpectedExceptions) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "testcase/unstable_text.h"
+
 namespace jtg::generate {
 namespace {
 
@@ -24,7 +26,41 @@ bool FlowDiffers(const testcase::ExecResult& a, const testcase::ExecResult& b) {
   return a.threw_at != b.threw_at || (a.threw_at >= 0 && a.exception_class != b.exception_class);
 }
 
+// Same flow, another message (or null where there was one).
+bool MessageDiffers(const testcase::ExecResult& a, const testcase::ExecResult& b) {
+  return a.exception_message_null != b.exception_message_null ||
+         a.exception_message != b.exception_message;
+}
+
+bool IsJdkClass(const std::string& n) {
+  return n.starts_with("java.") || n.starts_with("javax.") || n.starts_with("jdk.") ||
+         n.starts_with("sun.");
+}
+
 }  // namespace
+
+bool MessageAssertable(const testcase::ExecResult& r) {
+  if (r.threw_at < 0 || r.exception_message_null) return false;
+  const std::string& m = r.exception_message;
+  if (m.empty() || m.size() > 200) return false;
+  for (char c : m) {
+    if ((c < 0x20 || c > 0x7e) && c != '\t' && c != '\n') return false;
+  }
+  static const char* const kRaisedByTheJvm[] = {
+      "java.lang.NullPointerException",        "java.lang.ArrayIndexOutOfBoundsException",
+      "java.lang.ClassCastException",          "java.lang.ArrayStoreException",
+      "java.lang.NegativeArraySizeException",  "java.lang.ArithmeticException",
+      "java.lang.IllegalMonitorStateException"};
+  for (const char* n : kRaisedByTheJvm) {
+    if (r.exception_class == n) return false;
+  }
+  if (r.exception_class.ends_with("Error")) return false;
+  if (IsJdkClass(r.exception_class) &&
+      (r.exception_origin.empty() || IsJdkClass(r.exception_origin))) {
+    return false;
+  }
+  return !testcase::LooksUnstable(std::u16string(m.begin(), m.end()));
+}
 
 bool AssertionDetects(const Observed& o, const Observed& m) {
   if (o.kind != m.kind) return true;
@@ -48,15 +84,16 @@ bool AssertionDetects(const Observed& o, const Observed& m) {
 std::vector<MutantRef> KilledBy(const testcase::TestCase& test,
                                 const testcase::ExecResult& original, const std::vector<bool>& keep,
                                 const std::vector<MutantRef>& candidates, const RunWithMutant& run,
-                                size_t max_runs) {
+                                size_t max_runs, bool assert_message) {
   const std::vector<bool> assertable = Assertable(test, original);
+  assert_message = assert_message && MessageAssertable(original);
   std::vector<MutantRef> out;
   size_t runs = 0;
   for (const MutantRef& m : candidates) {
     if (runs++ >= max_runs) break;
     testcase::ExecResult r = run(test, m);
     if (r.setup_failed || r.budget_exceeded || r.exit_attempt) continue;
-    bool killed = FlowDiffers(original, r);
+    bool killed = FlowDiffers(original, r) || (assert_message && MessageDiffers(original, r));
     for (size_t i = 0; !killed && i < assertable.size() && i < r.values.size(); ++i) {
       const bool asserted = assertable[i] && (keep.empty() || (i < keep.size() && keep[i]));
       killed = asserted && AssertionDetects(original.values[i], r.values[i]);
@@ -84,7 +121,12 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
       last = static_cast<int>(i);
     }
   }
-  if (c.assertions_before <= 1 && !observers) {  // nothing to choose: the last call's stays
+  // The message assertion sits at the throwing statement, which has no value assertion.
+  const bool message =
+      MessageAssertable(original) && static_cast<size_t>(original.threw_at) < test.size();
+  if (message) ++c.assertions_before;
+  if (c.assertions_before <= 1 && !observers &&
+      !message) {  // nothing to choose: the last call's stays
     if (last >= 0) c.keep[static_cast<size_t>(last)] = true;
     c.assertions_after = c.assertions_before;
     return c;
@@ -111,6 +153,9 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
     killed.push_back(FlowDiffers(original, r) && !at_observer);
     if (at_observer) kills[static_cast<size_t>(r.threw_at)].push_back(id);
     if (killed.back()) continue;
+    if (message && MessageDiffers(original, r)) {
+      kills[static_cast<size_t>(original.threw_at)].push_back(id);
+    }
     for (size_t i = 0; i < assertable.size() && i < r.values.size(); ++i) {
       if (assertable[i] && AssertionDetects(original.values[i], r.values[i])) {
         kills[i].push_back(id);
@@ -139,7 +184,12 @@ AssertionChoice ChooseAssertions(const testcase::TestCase& test,
   for (size_t id = 0; id < tried.size(); ++id) {
     if (killed[id]) c.killed.push_back(tried[id]);
   }
+  if (message) {
+    c.message = c.keep[static_cast<size_t>(original.threw_at)];
+    c.keep[static_cast<size_t>(original.threw_at)] = false;
+  }
   for (bool k : c.keep) c.assertions_after += k ? 1 : 0;
+  if (c.message) ++c.assertions_after;
   return c;
 }
 

@@ -10,8 +10,12 @@
 //
 // Shapes: statement indexes are those of the TestCase; an "assertion" here is the value
 // assertion the JUnit writer emits after a call statement that completed normally and
-// produced a value (output/junit_writer.h). A mutant is killed by the test's flow, without
-// any value assertion, when it changes which statement throws or the exception's class.
+// produced a value (output/junit_writer.h), and, for a test that ends in an exception whose
+// message is assertable (MessageAssertable), the assertion on that message. A mutant is
+// killed by the test's flow, without any assertion, when it changes which statement throws
+// or the exception's class; the message assertion kills a mutant that throws the same class
+// from the same statement with another message (a guard that stops throwing, so that a later
+// one throws instead: "startIndex must be valid" becomes "length must be valid").
 #pragma once
 
 #include <cstdint>
@@ -41,7 +45,17 @@ struct AssertionChoice {
   size_t assertions_before = 0;   // value assertions the writer would emit unfiltered
   size_t assertions_after = 0;    // of which kept
   size_t untried = 0;             // candidates past `max_runs`, never run
+  bool message = false;           // assert the exception's message (counted in the sizes)
 };
+
+// Whether the message of the exception `r` ended with is a stable expected value: not null,
+// 1 to 200 printable ASCII characters (tab and newline allowed), no identity hash code or
+// generated class name (testcase::LooksUnstable), not one of the exceptions the JVM raises
+// itself (NullPointerException, ArrayIndexOutOfBounds-, ClassCast-, ArrayStore-,
+// NegativeArraySize-, ArithmeticException, Errors), whose messages differ between JDK
+// versions, and not created by JDK code (ExecResult::exception_origin), whose messages
+// do too (String.substring's, Integer.parseInt's). Thread-safe.
+bool MessageAssertable(const testcase::ExecResult& r);
 
 // Whether the assertion on `original` would fail on `mutated` (the values compared as the
 // writer asserts them: primitives exactly, floats and doubles within 0.01, strings, null-ness,
@@ -57,11 +71,12 @@ bool AssertionDetects(const testcase::Observed& original, const testcase::Observ
 // Strong mutation: the mutants among `candidates` that `test` kills, each run for real with
 // the mutant switched on: by its flow (another statement throws, or another exception) or by
 // one of the assertions `keep` selects (per statement, as AssertionChoice::keep; empty = every
-// value assertion). At most `max_runs` runs; a run whose harness failed kills nothing.
+// value assertion), or by the message assertion when `assert_message`. At most `max_runs`
+// runs; a run whose harness failed kills nothing.
 std::vector<MutantRef> KilledBy(const testcase::TestCase& test,
                                 const testcase::ExecResult& original, const std::vector<bool>& keep,
                                 const std::vector<MutantRef>& candidates, const RunWithMutant& run,
-                                size_t max_runs = 200);
+                                size_t max_runs = 200, bool assert_message = false);
 
 AssertionChoice ChooseAssertions(const testcase::TestCase& test,
                                  const testcase::ExecResult& original,

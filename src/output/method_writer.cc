@@ -327,6 +327,25 @@ std::string MethodWriter::Expr(size_t i) const {
   return "null";
 }
 
+std::string MethodWriter::ArrayContents(const TypeDesc& declared, const Observed& o) const {
+  if (o.elements.empty() || declared.dims != 1) return "";
+  const TypeDesc component = declared.Component();
+  std::string items;
+  for (const Observed& e : o.elements) {
+    if (!items.empty()) items += ", ";
+    if (e.kind == Observed::kPrimitive && component.IsPrimitive() && component.base == e.prim) {
+      items += PrimitiveLiteral(e.prim, e.i, e.d);
+    } else if (e.kind == Observed::kString && !component.IsPrimitive()) {
+      items += FolderString(e.s, folder_);
+    } else if (e.kind == Observed::kNull && !component.IsPrimitive()) {
+      items += "null";
+    } else {
+      return "";  // an element the declared type cannot hold as written
+    }
+  }
+  return "new " + namer_.Name(declared) + " {" + items + "}";
+}
+
 void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o,
                           std::vector<std::string>& out) const {
   switch (o.kind) {
@@ -356,6 +375,12 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
       if (o.boxed && !(o.prim == 'F' || o.prim == 'D')) {
         out.push_back("assertEquals(" + BoxName(o.prim) + ".valueOf(" +
                       PrimitiveLiteral(o.prim, o.i, o.d) + "), " + v + ");");
+      } else if (std::string contents = ArrayContents(s.type, o); !contents.empty()) {
+        out.push_back(absl::StrCat("assertArrayEquals(", contents, ", ", v,
+                                   o.elements[0].prim == 'D'   ? ", 0.01"
+                                   : o.elements[0].prim == 'F' ? ", 0.01F"
+                                                               : "",
+                                   ");"));
       } else if (o.size >= 0 && s.type.dims > 0) {
         out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".length);");
       } else if (o.size >= 0 && (oracle_.is_collection(s.type) || oracle_.is_map(s.type))) {

@@ -75,6 +75,10 @@ class MethodWriter {
 
   std::string Expr(size_t i) const;
 
+  // `new T[] {e0, e1, ...}` for an array value whose elements were observed
+  // (Observed::elements) and that `declared` (the variable's one-dimensional array type) can
+  // hold as literals; "" otherwise (only the length is asserted then).
+  std::string ArrayContents(const classfile::TypeDesc& declared, const testcase::Observed& o) const;
   void Assert(const testcase::Stmt& s, const std::string& v, const testcase::Observed& o,
               std::vector<std::string>& out) const;
 

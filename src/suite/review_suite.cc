@@ -14,8 +14,14 @@ namespace {
 
 bool SameObserved(const testcase::Observed& a, const testcase::Observed& b) {
   const bool same_d = a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
-  return a.kind == b.kind && a.prim == b.prim && a.i == b.i && same_d && a.s == b.s &&
-         a.boxed == b.boxed && a.size == b.size;
+  if (a.kind != b.kind || a.prim != b.prim || a.i != b.i || !same_d || a.s != b.s ||
+      a.boxed != b.boxed || a.size != b.size || a.elements.size() != b.elements.size()) {
+    return false;
+  }
+  for (size_t k = 0; k < a.elements.size(); ++k) {
+    if (!SameObserved(a.elements[k], b.elements[k])) return false;
+  }
+  return true;
 }
 
 }  // namespace

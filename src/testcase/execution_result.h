@@ -21,8 +21,17 @@ struct Observed {
   std::string runtime_class;  // kObject/kString: binary class name
   int64_t size = -1;          // kObject: Collection/Map size() or array length; kString:
                               // the length when `s` is cut; -1 if unknown (or not cut)
+  // kObject, an array of a primitive type or of String with 1 to kMaxObservedElements
+  // elements: its elements (kPrimitive, or kString/kNull), in order; empty otherwise, and
+  // empty when a string element is longer than kMaxElementChars or looks unstable
+  // (unstable_text.h): such contents are never asserted.
+  std::vector<Observed> elements;
   bool Truncated() const { return kind == kString && size >= 0; }
 };
+
+// Arrays longer than this have their length asserted, not their elements.
+inline constexpr int32_t kMaxObservedElements = 16;
+inline constexpr int32_t kMaxElementChars = 200;
 
 // The longest string the executor copies out of the JVM (UTF-16 units): a call that returns
 // a string of millions of characters (StringUtils.repeat at a scaled size) would otherwise

@@ -3,6 +3,7 @@
 
 #include "jvm/jni_util.h"
 #include "testcase/executor.h"
+#include "testcase/unstable_text.h"
 
 namespace jtg::testcase {
 
@@ -214,6 +215,72 @@ bool Executor::NewArray(const Stmt& s, std::vector<jvalue>& vals, jvalue& result
   return true;
 }
 
+namespace {
+
+// Copies the primitive array `array` (its length is out.size()) into `out` as kPrimitive
+// values of type `p`.
+template <typename A, typename J>
+void Region(JNIEnv* env, jobject array, char p, void (JNIEnv::*get)(A, jsize, jsize, J*),
+            std::vector<Observed>& out) {
+  std::vector<J> buffer(out.size());
+  (env->*get)(static_cast<A>(array), 0, static_cast<jsize>(out.size()), buffer.data());
+  for (size_t k = 0; k < out.size(); ++k) {
+    out[k].kind = Observed::kPrimitive;
+    out[k].prim = p;
+    if (p == 'F' || p == 'D') {
+      out[k].d = static_cast<double>(buffer[k]);
+    } else {
+      out[k].i = static_cast<int64_t>(buffer[k]);
+    }
+  }
+}
+
+// The elements of a small array of a primitive type or of String (Observed::elements).
+void ObserveElements(JNIEnv* env, jobject array, Observed& o) {
+  const std::string& cls = o.runtime_class;
+  const jsize n = static_cast<jsize>(o.size);
+  if (n <= 0 || n > kMaxObservedElements || cls.size() < 2) return;
+  std::vector<Observed> out(static_cast<size_t>(n));
+  if (cls == "[Ljava.lang.String;") {
+    auto arr = static_cast<jobjectArray>(array);
+    for (jsize k = 0; k < n; ++k) {
+      Observed& e = out[static_cast<size_t>(k)];
+      auto str = static_cast<jstring>(env->GetObjectArrayElement(arr, k));
+      if (str == nullptr) {
+        e.kind = Observed::kNull;
+        continue;
+      }
+      const bool long_text = env->GetStringLength(str) > kMaxElementChars;
+      if (!long_text) e.s = jvm::ToU16(env, str);
+      env->DeleteLocalRef(str);
+      if (long_text || LooksUnstable(e.s)) return;
+      e.kind = Observed::kString;
+    }
+    o.elements = std::move(out);
+    return;
+  }
+  if (cls.size() != 2) return;
+  const char p = cls[1];
+  switch (p) {
+    case 'Z': Region(env, array, p, &JNIEnv::GetBooleanArrayRegion, out); break;
+    case 'B': Region(env, array, p, &JNIEnv::GetByteArrayRegion, out); break;
+    case 'C': Region(env, array, p, &JNIEnv::GetCharArrayRegion, out); break;
+    case 'S': Region(env, array, p, &JNIEnv::GetShortArrayRegion, out); break;
+    case 'I': Region(env, array, p, &JNIEnv::GetIntArrayRegion, out); break;
+    case 'J': Region(env, array, p, &JNIEnv::GetLongArrayRegion, out); break;
+    case 'F': Region(env, array, p, &JNIEnv::GetFloatArrayRegion, out); break;
+    case 'D': Region(env, array, p, &JNIEnv::GetDoubleArrayRegion, out); break;
+    default: return;
+  }
+  if (env->ExceptionCheck()) {
+    env->ExceptionClear();
+    return;
+  }
+  o.elements = std::move(out);
+}
+
+}  // namespace
+
 Observed Executor::Observe(const Stmt& s, const jvalue& v) {
   Observed o;
   if (!s.ProducesValue()) return o;
@@ -283,6 +350,7 @@ Observed Executor::Observe(const Stmt& s, const jvalue& v) {
   }
   if (!o.runtime_class.empty() && o.runtime_class[0] == '[') {
     o.size = env_->GetArrayLength(static_cast<jarray>(v.l));
+    ObserveElements(env_, v.l, o);
   } else if (env_->IsInstanceOf(v.l, collection_)) {
     o.size = env_->CallIntMethod(v.l, coll_size_);
   } else if (env_->IsInstanceOf(v.l, map_)) {

@@ -134,6 +134,24 @@ TEST(AssertionFilter, DetectsDifferencesAsTheWriterAsserts) {
   l2.size = 2;
   l2.runtime_class = "java.util.LinkedList";  // only the size is asserted
   EXPECT_FALSE(AssertionDetects(l1, l2));
+  // A small array's observed elements are asserted: same length, another element.
+  Observed s1;
+  s1.kind = Observed::kString;
+  s1.s = u"a";
+  Observed s2 = s1;
+  s2.s = u"b";
+  Observed a1, a2;
+  a1.kind = a2.kind = Observed::kObject;
+  a1.size = a2.size = 2;
+  a1.elements = {s1, n};
+  a2.elements = {s1, n};
+  EXPECT_FALSE(AssertionDetects(a1, a2));
+  a2.elements = {s2, n};
+  EXPECT_TRUE(AssertionDetects(a1, a2));
+  a2.elements.clear();  // the mutant's contents could not be observed: they differ
+  EXPECT_TRUE(AssertionDetects(a1, a2));
+  a1.elements.clear();  // nothing observed originally: only the length counts
+  EXPECT_FALSE(AssertionDetects(a1, a2));
 }
 
 // Fixture's test, ending when h throws IllegalArgumentException("h: bad") from user code.

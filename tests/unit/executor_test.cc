@@ -105,6 +105,35 @@ TEST(Executor, BuildsCollections) {
   EXPECT_EQ(r.values[3].i, 2);
 }
 
+TEST(Executor, ObservesTheElementsOfSmallArrays) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase tc;
+  int text = testing::AddString(tc, "a,,b@1b6d3586");
+  int comma = testing::AddString(tc, ",");
+  AddCall(tc, Method("java/lang/String", "split", "(Ljava/lang/String;)[Ljava/lang/String;", false),
+          {comma}, text);
+  int ab = testing::AddString(tc, "ab");
+  AddCall(tc, Method("java/lang/String", "toCharArray", "()[C", false), {}, ab);
+  int many = testing::AddString(tc, "abcdefghijklmnopq");  // 17 chars: past the limit
+  AddCall(tc, Method("java/lang/String", "toCharArray", "()[C", false), {}, many);
+  int two = testing::AddString(tc, "x,y");
+  AddCall(tc, Method("java/lang/String", "split", "(Ljava/lang/String;)[Ljava/lang/String;", false),
+          {comma}, two);
+  auto r = jvm.executor->Run(tc);
+  ASSERT_TRUE(r.Normal()) << r.exception_class;
+  // An identity hash in an element: the contents are not observed, the length is.
+  EXPECT_EQ(r.values[2].size, 3);
+  EXPECT_TRUE(r.values[2].elements.empty());
+  ASSERT_EQ(r.values[4].elements.size(), 2u);
+  EXPECT_EQ(r.values[4].elements[1].prim, 'C');
+  EXPECT_EQ(r.values[4].elements[1].i, 'b');
+  EXPECT_EQ(r.values[6].size, 17);
+  EXPECT_TRUE(r.values[6].elements.empty());
+  ASSERT_EQ(r.values[8].elements.size(), 2u);
+  EXPECT_EQ(r.values[8].elements[0].kind, testcase::Observed::kString);
+  EXPECT_EQ(r.values[8].elements[1].s, u"y");
+}
+
 TEST(Executor, LoopBudgetStopsRunawayLoops) {
   auto& jvm = testing::GetSharedJvm();
   TestCase tc;

@@ -96,6 +96,62 @@ TEST(JUnitWriter, NoCastToAClassTheTestCannotName) {
       << same.source;
 }
 
+// A call `Util.split("12")` declared to return `ret`, observed to return `o`.
+WrittenTest ArrayTest(const char* ret, const testcase::Observed& o) {
+  WrittenTest t = CallTest(false);
+  auto c = std::make_shared<testcase::Callable>(*t.test.stmts[1].callable);
+  c->name = "split";
+  c->descriptor = std::string("(Ljava/lang/Object;)") + ret;
+  c->desc = *classfile::ParseMethodDescriptor(c->descriptor);
+  t.test.stmts[1].callable = c;
+  t.test.stmts[1].type = c->desc.ret;
+  t.result.values = {t.result.values[0], o};
+  return t;
+}
+
+TEST(JUnitWriter, AssertsTheElementsOfSmallArrays) {
+  WriterOptions opts;
+  opts.cut_internal_name = "com/example/Util";
+  testcase::Observed a;
+  a.kind = testcase::Observed::kObject;
+  a.runtime_class = "[Ljava.lang.String;";
+  a.size = 2;
+  a.elements.resize(2);
+  a.elements[0].kind = testcase::Observed::kString;
+  a.elements[0].s = u"x\"y";
+  a.elements[1].kind = testcase::Observed::kNull;
+  std::string s = WriteJUnit({ArrayTest("[Ljava/lang/String;", a)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertArrayEquals(new String[] {\"x\\\"y\", null}, stringArray0);"),
+            std::string::npos)
+      << s;
+  // Declared as Object[]: the same contents as an Object[].
+  s = WriteJUnit({ArrayTest("[Ljava/lang/Object;", a)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertArrayEquals(new Object[] {\"x\\\"y\", null}, objectArray0);"),
+            std::string::npos)
+      << s;
+  // Doubles within the writer's delta; chars as char literals.
+  testcase::Observed d = a;
+  d.runtime_class = "[D";
+  d.elements.assign(2, testcase::Observed());
+  for (auto& e : d.elements) {
+    e.kind = testcase::Observed::kPrimitive;
+    e.prim = 'D';
+  }
+  d.elements[0].d = 1.5;
+  d.elements[1].d = -2;
+  s = WriteJUnit({ArrayTest("[D", d)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertArrayEquals(new double[] {1.5, -2.0}, doubleArray0, 0.01);"),
+            std::string::npos)
+      << s;
+  // Without observed elements, or declared as a type the elements do not fit, the length.
+  testcase::Observed n = a;
+  n.elements.clear();
+  s = WriteJUnit({ArrayTest("[Ljava/lang/String;", n)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertEquals(2, stringArray0.length);"), std::string::npos) << s;
+  s = WriteJUnit({ArrayTest("[I", a)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertEquals(2, intArray0.length);"), std::string::npos) << s;
+}
+
 TEST(JUnitWriter, AssertsTheExceptionsMessageWhenAsked) {
   WrittenTest t = CallTest(true);
   t.result.exception_message = "bad \"12\"";

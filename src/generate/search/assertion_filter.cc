@@ -67,7 +67,15 @@ bool AssertionDetects(const Observed& o, const Observed& m) {
   switch (o.kind) {
     case Observed::kPrimitive:
     case Observed::kObject:
-      if (o.kind == Observed::kObject && !o.boxed) return o.size != m.size;
+      if (o.kind == Observed::kObject && !o.boxed) {
+        if (o.size != m.size) return true;
+        if (o.elements.empty()) return false;  // only the size is asserted
+        if (o.elements.size() != m.elements.size()) return true;
+        for (size_t k = 0; k < o.elements.size(); ++k) {
+          if (AssertionDetects(o.elements[k], m.elements[k])) return true;
+        }
+        return false;
+      }
       if (o.prim != m.prim || o.boxed != m.boxed) return true;
       if (o.prim == 'F' || o.prim == 'D') {
         if (std::isnan(o.d) || std::isnan(m.d)) return std::isnan(o.d) != std::isnan(m.d);

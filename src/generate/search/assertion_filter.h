@@ -59,7 +59,8 @@ bool MessageAssertable(const testcase::ExecResult& r);
 
 // Whether the assertion on `original` would fail on `mutated` (the values compared as the
 // writer asserts them: primitives exactly, floats and doubles within 0.01, strings, null-ness,
-// boxed values, collection/map/array sizes).
+// boxed values, collection/map/array sizes, the elements of small primitive and String arrays
+// (Observed::elements)).
 bool AssertionDetects(const testcase::Observed& original, const testcase::Observed& mutated);
 
 // `original`: the test's own run (values per statement). `candidates`: mutants to try (e.g.

@@ -230,7 +230,8 @@ void Region(JNIEnv* env, jobject array, char p, void (JNIEnv::*get)(A, jsize, js
     if (p == 'F' || p == 'D') {
       out[k].d = static_cast<double>(buffer[k]);
     } else {
-      out[k].i = static_cast<int64_t>(buffer[k]);
+      // A Java byte is signed: the sign extension is meant.
+      out[k].i = static_cast<int64_t>(buffer[k]);  // NOLINT(bugprone-signed-char-misuse)
     }
   }
 }

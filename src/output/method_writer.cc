@@ -363,8 +363,10 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
           (s.type.class_name == "java/lang/String" ||
            s.type.class_name == "java/lang/CharSequence")) {  // only its length is known
         out.push_back("assertEquals(" + std::to_string(o.size) + ", " + v + ".length());");
-      } else if (!o.Truncated() && s.type.dims == 0 && s.type.class_name == "java/lang/String" &&
+      } else if (!o.Truncated() && s.type.dims == 0 && s.type.base == 'L' &&
                  !testcase::LooksUnstable(o.s)) {
+        // Declared String, or Object, CharSequence, Comparable or a type variable's erasure
+        // holding a String: String.equals decides either way.
         out.push_back("assertEquals(" + FolderString(o.s, folder_) + ", " + v + ");");
       } else {
         out.push_back("assertNotNull(" + v + ");");
@@ -375,6 +377,10 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
       if (o.boxed && !(o.prim == 'F' || o.prim == 'D')) {
         out.push_back("assertEquals(" + BoxName(o.prim) + ".valueOf(" +
                       PrimitiveLiteral(o.prim, o.i, o.d) + "), " + v + ");");
+      } else if (o.boxed && s.type.dims == 0) {  // a Float or Double, within the delta
+        out.push_back("assertEquals(" + PrimitiveLiteral('D', 0, o.d) + ", ((" +
+                      namer_.Name(std::string("java/lang/Number")) + ") " + v +
+                      ").doubleValue(), 0.01);");
       } else if (std::string contents = ArrayContents(s.type, o); !contents.empty()) {
         out.push_back(absl::StrCat("assertArrayEquals(", contents, ", ", v,
                                    o.elements[0].prim == 'D'   ? ", 0.01"

@@ -152,6 +152,12 @@ TEST(AssertionFilter, DetectsDifferencesAsTheWriterAsserts) {
   EXPECT_TRUE(AssertionDetects(a1, a2));
   a1.elements.clear();  // nothing observed originally: only the length counts
   EXPECT_FALSE(AssertionDetects(a1, a2));
+  // Text with an identity hash is asserted only as not null.
+  Observed h1 = s1, h2 = s1;
+  h1.s = u"p.Thing@1b6d3586";
+  h2.s = u"p.Thing@7852e922";
+  EXPECT_FALSE(AssertionDetects(h1, h2));
+  EXPECT_TRUE(AssertionDetects(h1, n));
 }
 
 // Fixture's test, ending when h throws IllegalArgumentException("h: bad") from user code.

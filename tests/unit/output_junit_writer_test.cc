@@ -152,6 +152,27 @@ TEST(JUnitWriter, AssertsTheElementsOfSmallArrays) {
   EXPECT_NE(s.find("assertEquals(2, intArray0.length);"), std::string::npos) << s;
 }
 
+TEST(JUnitWriter, AssertsStringsAndBoxedDoublesBehindObject) {
+  WriterOptions opts;
+  opts.cut_internal_name = "com/example/Util";
+  testcase::Observed str;
+  str.kind = testcase::Observed::kString;
+  str.s = u"v";
+  std::string s = WriteJUnit({ArrayTest("Ljava/lang/Object;", str)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertEquals(\"v\", object0);"), std::string::npos) << s;
+  str.s = u"p.Thing@1b6d3586";  // unstable text: only not null
+  s = WriteJUnit({ArrayTest("Ljava/lang/Object;", str)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertNotNull(object0);"), std::string::npos) << s;
+  testcase::Observed d;
+  d.kind = testcase::Observed::kObject;
+  d.boxed = true;
+  d.prim = 'D';
+  d.d = 2.5;
+  s = WriteJUnit({ArrayTest("Ljava/lang/Object;", d)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertEquals(2.5, ((Number) object0).doubleValue(), 0.01);"), std::string::npos)
+      << s;
+}
+
 TEST(JUnitWriter, AssertsTheExceptionsMessageWhenAsked) {
   WrittenTest t = CallTest(true);
   t.result.exception_message = "bad \"12\"";

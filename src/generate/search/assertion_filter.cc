@@ -82,7 +82,10 @@ bool AssertionDetects(const Observed& o, const Observed& m) {
         return std::fabs(o.d - m.d) > 0.01;
       }
       return o.i != m.i;
-    case Observed::kString: return o.s != m.s || o.size != m.size;
+    case Observed::kString:
+      // The writer asserts only that such a value is not null.
+      if (testcase::LooksUnstable(o.s)) return false;
+      return o.s != m.s || o.size != m.size;
     case Observed::kNull:
     case Observed::kNone: return false;
   }

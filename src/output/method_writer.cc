@@ -381,6 +381,18 @@ void MethodWriter::Assert(const Stmt& s, const std::string& v, const Observed& o
         out.push_back("assertEquals(" + PrimitiveLiteral('D', 0, o.d) + ", ((" +
                       namer_.Name(std::string("java/lang/Number")) + ") " + v +
                       ").doubleValue(), 0.01);");
+      } else if (!o.elements.empty() && s.type.dims == 0 && !o.runtime_class.starts_with("[")) {
+        // A JDK list: equal to Arrays.asList of its elements (List.equals).
+        std::string items;
+        for (const Observed& e : o.elements) {
+          if (!items.empty()) items += ", ";
+          items += e.kind == Observed::kString      ? FolderString(e.s, folder_)
+                   : e.kind == Observed::kPrimitive ? PrimitiveLiteral(e.prim, e.i, e.d)
+                   : o.elements.size() == 1         ? "(Object) null"
+                                                    : "null";
+        }
+        out.push_back("assertEquals(" + namer_.Name(std::string("java/util/Arrays")) + ".asList(" +
+                      items + "), " + v + ");");
       } else if (std::string contents = ArrayContents(s.type, o); !contents.empty()) {
         out.push_back(absl::StrCat("assertArrayEquals(", contents, ", ", v,
                                    o.elements[0].prim == 'D'   ? ", 0.01"

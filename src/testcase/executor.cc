@@ -49,6 +49,8 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(JNIEnv* env, const Executor
   ex->map_ = global("java/util/Map");
   ex->string_ = global("java/lang/String");
   ex->class_class_ = global("java/lang/Class");
+  ex->list_ = global("java/util/List");
+  ex->to_array_ = env->GetMethodID(ex->collection_, "toArray", "()[Ljava/lang/Object;");
   ex->coll_size_ = env->GetMethodID(ex->collection_, "size", "()I");
   ex->map_size_ = env->GetMethodID(ex->map_, "size", "()I");
   ex->get_modifiers_ = env->GetMethodID(ex->class_class_, "getModifiers", "()I");
@@ -66,7 +68,7 @@ Executor::~Executor() {
   for (auto& [name, cls] : classes_) {
     if (cls != nullptr) env_->DeleteGlobalRef(cls);
   }
-  for (jclass c : {probes_, lambdas_, collection_, map_, string_, class_class_}) {
+  for (jclass c : {probes_, lambdas_, collection_, map_, string_, class_class_, list_}) {
     if (c != nullptr) env_->DeleteGlobalRef(c);
   }
 }

@@ -109,6 +109,9 @@ class Executor {
   // Box.valueOf(v) for primitive `prim` (Z B C S I J F D); nullptr on failure.
   jobject Box(char prim, const jvalue& v);
   Observed Observe(const Stmt& s, const jvalue& v);
+  // The elements of a small java.util List (Observed::elements): strings, nulls and boxed
+  // integral values, boolean or char; left empty if any other element is found.
+  void ObserveListElements(jobject list, Observed& o);
   void CollectGoals(ExecResult& out);
 
   JNIEnv* env_;
@@ -123,7 +126,9 @@ class Executor {
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr, counts_ = nullptr;
   jfieldID iterations_ = nullptr, mutant_site_ = nullptr, mutant_index_ = nullptr;
-  jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr;
+  jclass collection_ = nullptr, map_ = nullptr, string_ = nullptr, class_class_ = nullptr,
+         list_ = nullptr;
+  jmethodID to_array_ = nullptr;
   jmethodID coll_size_ = nullptr, map_size_ = nullptr, get_modifiers_ = nullptr,
             get_superclass_ = nullptr;
   // Mockito (loaded on the first kMock statement; global refs held by classes_).

@@ -354,6 +354,11 @@ Observed Executor::Observe(const Stmt& s, const jvalue& v) {
     ObserveElements(env_, v.l, o);
   } else if (env_->IsInstanceOf(v.l, collection_)) {
     o.size = env_->CallIntMethod(v.l, coll_size_);
+    // Only the JDK's lists: a user's List runs user code to list its elements.
+    if (!env_->ExceptionCheck() && o.size > 0 && o.size <= kMaxObservedElements &&
+        o.runtime_class.starts_with("java.util.") && env_->IsInstanceOf(v.l, list_)) {
+      ObserveListElements(v.l, o);
+    }
   } else if (env_->IsInstanceOf(v.l, map_)) {
     o.size = env_->CallIntMethod(v.l, map_size_);
   }
@@ -362,6 +367,37 @@ Observed Executor::Observe(const Stmt& s, const jvalue& v) {
     o.size = -1;
   }
   return o;
+}
+
+void Executor::ObserveListElements(jobject list, Observed& o) {
+  auto items = static_cast<jobjectArray>(env_->CallObjectMethod(list, to_array_));
+  if (env_->ExceptionCheck() || items == nullptr) {
+    env_->ExceptionClear();
+    return;
+  }
+  const jsize n = env_->GetArrayLength(items);
+  Stmt element;  // an Object-typed value, for Observe
+  element.kind = StmtKind::kLiteral;
+  element.type.base = 'L';
+  element.type.class_name = "java/lang/Object";
+  std::vector<Observed> out;
+  for (jsize k = 0; k < n && static_cast<int64_t>(out.size()) == k; ++k) {
+    jvalue e{};
+    e.l = env_->GetObjectArrayElement(items, k);
+    Observed x = Observe(element, e);
+    if (e.l != nullptr) env_->DeleteLocalRef(e.l);
+    if (x.kind == Observed::kNull) {
+      out.push_back(x);
+    } else if (x.kind == Observed::kString && !x.Truncated() &&
+               x.s.size() <= static_cast<size_t>(kMaxElementChars) && !LooksUnstable(x.s)) {
+      out.push_back(x);
+    } else if (x.kind == Observed::kObject && x.boxed && x.prim != 'F' && x.prim != 'D') {
+      x.kind = Observed::kPrimitive;  // written as a literal that boxes to its class
+      out.push_back(x);
+    }
+  }
+  env_->DeleteLocalRef(items);
+  if (static_cast<jsize>(out.size()) == n && n == o.size) o.elements = std::move(out);
 }
 
 }  // namespace jtg::testcase

@@ -132,6 +132,20 @@ TEST(Executor, ObservesTheElementsOfSmallArrays) {
   ASSERT_EQ(r.values[8].elements.size(), 2u);
   EXPECT_EQ(r.values[8].elements[0].kind, testcase::Observed::kString);
   EXPECT_EQ(r.values[8].elements[1].s, u"y");
+  // A JDK list's elements: Arrays.asList(split) holds the same strings.
+  TestCase lists;
+  int t2 = testing::AddString(lists, "x,y");
+  int c2 = testing::AddString(lists, ",");
+  int parts = AddCall(
+      lists, Method("java/lang/String", "split", "(Ljava/lang/String;)[Ljava/lang/String;", false),
+      {c2}, t2);
+  AddCall(lists,
+          Method("java/util/Arrays", "asList", "([Ljava/lang/Object;)Ljava/util/List;", true),
+          {parts});
+  auto l = jvm.executor->Run(lists);
+  ASSERT_TRUE(l.Normal()) << l.exception_class;
+  ASSERT_EQ(l.values[3].elements.size(), 2u);
+  EXPECT_EQ(l.values[3].elements[0].s, u"x");
 }
 
 TEST(Executor, LoopBudgetStopsRunawayLoops) {

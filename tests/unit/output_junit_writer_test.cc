@@ -173,6 +173,29 @@ TEST(JUnitWriter, AssertsStringsAndBoxedDoublesBehindObject) {
       << s;
 }
 
+TEST(JUnitWriter, AssertsTheElementsOfSmallJdkLists) {
+  WriterOptions opts;
+  opts.cut_internal_name = "com/example/Util";
+  testcase::Observed l;
+  l.kind = testcase::Observed::kObject;
+  l.runtime_class = "java.util.ArrayList";
+  l.size = 3;
+  l.elements.resize(3);
+  l.elements[0].kind = testcase::Observed::kString;
+  l.elements[0].s = u"a";
+  l.elements[1].kind = testcase::Observed::kPrimitive;
+  l.elements[1].prim = 'J';
+  l.elements[1].i = 7;
+  l.elements[2].kind = testcase::Observed::kNull;
+  std::string s = WriteJUnit({ArrayTest("Ljava/util/List;", l)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertEquals(Arrays.asList(\"a\", 7L, null), list0);"), std::string::npos) << s;
+  EXPECT_NE(s.find("import java.util.Arrays;"), std::string::npos) << s;
+  l.size = 1;
+  l.elements = {l.elements[2]};  // one null: not a null varargs array
+  s = WriteJUnit({ArrayTest("Ljava/util/List;", l)}, opts, Oracle()).source;
+  EXPECT_NE(s.find("assertEquals(Arrays.asList((Object) null), list0);"), std::string::npos) << s;
+}
+
 TEST(JUnitWriter, AssertsTheExceptionsMessageWhenAsked) {
   WrittenTest t = CallTest(true);
   t.result.exception_message = "bad \"12\"";

@@ -64,9 +64,11 @@ if run utils "$CP" fixtures.perf.Utils --method 'subtract(List,List)'; then
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
        and .exponent >= 1.8 and .exponent <= 2.2 and .test != null
        and any(.loops[]; .method | test("^java\\.util\\.(ArrayList|LinkedList)\\.")))] | length > 0'
-  check utils "loop summary: the inner loop walks arg2 once per element of arg1 (Glider's retraversal)" \
+  # arg2, or arg1 again when the search passed one list twice (subtract(list0, list0): the same
+  # retraversal, found so on JDK 25 at seed 1).
+  check utils "loop summary: the inner loop walks an input once per element of arg1 (Glider's retraversal)" \
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
-       and (.loop_inputs // "" | test("inner loop [^;]* walks arg2[^;]*, once per element of arg1")))] | length > 0'
+       and (.loop_inputs // "" | test("inner loop [^;]* walks arg[12][^;]*, once per element of arg1")))] | length > 0'
   check utils "the read oracle finds the inner loop re-reading the same elements" \
     '[.findings[] | select(.kind == "redundant-traversal" and .status == "confirmed"
        and .repeated_reads.similar == true and .repeated_reads.repeated > 0)] | length > 0'

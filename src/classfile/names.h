@@ -26,4 +26,16 @@ inline std::string ToBinary(std::string_view internal) {
   return s;
 }
 
+// Whether class `name` (binary or internal form) is in a JDK package: java, javax, jdk, sun,
+// com.sun.
+inline bool IsJdkClassName(std::string_view name) {
+  for (std::string_view p : {"java", "javax", "jdk", "sun", "com.sun", "com/sun"}) {
+    if (name.size() > p.size() && name.starts_with(p) &&
+        (name[p.size()] == '.' || name[p.size()] == '/')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace jtg::classfile

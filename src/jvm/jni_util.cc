@@ -1,5 +1,7 @@
 #include "jvm/jni_util.h"
 
+#include "classfile/names.h"
+
 namespace jtg::jvm {
 
 std::string JavaException::Describe() const {
@@ -33,11 +35,6 @@ std::string ObjectClassName(JNIEnv* env, jobject obj) {
 
 namespace {
 
-bool IsJdkClassName(const std::string& n) {
-  return n.starts_with("java.") || n.starts_with("javax.") || n.starts_with("jdk.") ||
-         n.starts_with("sun.");
-}
-
 // getStackTrace()[0].getClassName() of `t`; "" if none or on any error (cleared).
 std::string TopFrameClass(JNIEnv* env, jthrowable t) {
   std::string out;
@@ -68,7 +65,7 @@ std::string TopFrameClass(JNIEnv* env, jthrowable t) {
 
 }  // namespace
 
-JavaException TakeException(JNIEnv* env) {
+JavaException TakeException(JNIEnv* env, bool with_origin) {
   JavaException ex;
   jthrowable t = env->ExceptionOccurred();
   if (t == nullptr) return ex;
@@ -86,7 +83,7 @@ JavaException TakeException(JNIEnv* env) {
     ex.message_null = false;
     env->DeleteLocalRef(msg);
   }
-  if (IsJdkClassName(ex.class_name)) ex.origin = TopFrameClass(env, t);
+  if (with_origin && classfile::IsJdkClassName(ex.class_name)) ex.origin = TopFrameClass(env, t);
   env->DeleteLocalRef(t);
   return ex;
 }

@@ -18,16 +18,18 @@ struct JavaException {
   std::string class_name;  // binary name, e.g. java.lang.NullPointerException
   std::string message;     // getMessage(), may be empty
   bool message_null = true;
-  // For an exception of a JDK class (java., javax., jdk., sun.): the binary name of the class
-  // whose code created it (its stack trace's top frame), empty if unknown. Empty for other
-  // exceptions, which only user code creates. Tells a library's own
-  // `throw new IllegalArgumentException("...")` from the JDK's.
+  // Only when asked for (TakeException's `with_origin`), for an exception of a JDK class
+  // (classfile::IsJdkClassName): the binary name of the class whose code created it (its
+  // stack trace's top frame), empty if unknown. Empty otherwise: other exceptions only user
+  // code creates. Tells a library's own `throw new IllegalArgumentException("...")` from the
+  // JDK's.
   std::string origin;
   std::string Describe() const;  // "java.lang.X: message" or "no exception"
 };
 
-// Clears and describes the pending exception, if any.
-JavaException TakeException(JNIEnv* env);
+// Clears and describes the pending exception, if any. `with_origin` also fills
+// JavaException::origin, at the cost of materializing the stack trace.
+JavaException TakeException(JNIEnv* env, bool with_origin = false);
 
 // Status from a pending exception: OK if none, Internal("<context>: <exception>") otherwise.
 Status CheckException(JNIEnv* env, std::string_view context);

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <map>
 
+#include "classfile/names.h"
+
 namespace jtg::perf {
 namespace {
 
@@ -63,9 +65,6 @@ bool IsFollowedJdkClass(std::string_view internal_name) {
   return std::binary_search(f.begin(), f.end(), internal_name);
 }
 
-bool IsJdkClass(std::string_view n) {
-  return n.starts_with("java/") || n.starts_with("javax/") || n.starts_with("jdk/") ||
-         n.starts_with("sun/") || n.starts_with("com/sun/");
-}
+bool IsJdkClass(std::string_view n) { return classfile::IsJdkClassName(n); }
 
 }  // namespace jtg::perf

@@ -36,12 +36,16 @@ namespace {
 std::vector<WrittenTest> Execute(std::vector<testcase::TestCase> tests, testcase::Executor& ex,
                                  const std::string& folder) {
   std::vector<WrittenTest> out;
+  // The message assertion (generate::MessageAssertable) needs to know who created a JDK
+  // exception; only this run, whose results the written tests keep, records it.
+  ex.set_exception_origins(true);
   for (auto& t : tests) {
     testcase::ExecResult r = ex.Run(t);
     if (!r.Writable() || NamesTheSandbox(t, r, folder)) continue;
     std::string throws_clause = output::DeclaredThrowsClause(t);
     out.push_back(WrittenTest{std::move(t), std::move(r), {}, std::move(throws_clause), {}});
   }
+  ex.set_exception_origins(false);
   return out;
 }
 

@@ -44,8 +44,9 @@ struct ExecResult {
   std::string exception_class;    // binary name of the thrown exception
   std::string exception_message;  // UTF-8; "" when null (exception_message_null)
   bool exception_message_null = true;
-  // For an exception of a JDK class: the class whose code created it (jvm::JavaException::
-  // origin), "" if unknown; "" for other exceptions.
+  // For an exception of a JDK class, when the executor was asked for origins
+  // (Executor::set_exception_origins): the class whose code created it
+  // (jvm::JavaException::origin); "" otherwise or if unknown.
   std::string exception_origin;
   bool budget_exceeded = false;  // iteration/time budget hit (jtestgen.rt.BudgetExceeded)
   bool exit_attempt = false;     // System.exit/Runtime.halt intercepted

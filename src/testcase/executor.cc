@@ -279,7 +279,7 @@ bool Executor::RunStmt(const TestCase& tc, size_t i, std::vector<jvalue>& vals, 
     }
   }
   if (env_->ExceptionCheck()) {
-    jvm::JavaException ex = jvm::TakeException(env_);
+    jvm::JavaException ex = jvm::TakeException(env_, exception_origins_);
     out.threw_at = static_cast<int>(i);
     out.exception_class = ex.class_name;
     out.exception_message = ex.message;

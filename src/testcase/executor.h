@@ -69,6 +69,9 @@ class Executor {
   // Strong mutation: runs after this execute with the mutant (`site`, `k`) switched on
   // (jtestgen.rt.Probes.mutantSite / mutantIndex); ClearMutant() switches it off.
   void SetMutant(int32_t site, int32_t k);
+  // Whether runs fill ExecResult::exception_origin (off by default: the search never needs
+  // it, and it costs a stack trace per exception of a JDK class).
+  void set_exception_origins(bool on) { exception_origins_ = on; }
   void ClearMutant() { SetMutant(0, -1); }
 
   JNIEnv* env() const { return env_; }
@@ -123,6 +126,7 @@ class Executor {
   jvm::ThreadTracker* threads_ = nullptr;
   sandbox::TestFolder* test_folder_ = nullptr;
   ProgressSink* progress_ = nullptr;
+  bool exception_origins_ = false;
   jclass probes_ = nullptr;
   jmethodID begin_ = nullptr, drain_ = nullptr, counts_ = nullptr;
   jfieldID iterations_ = nullptr, mutant_site_ = nullptr, mutant_index_ = nullptr;

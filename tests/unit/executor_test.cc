@@ -68,6 +68,25 @@ TEST(Executor, ReportsExceptionsWithTypeAndMessage) {
                             << " unstoppable=" << r.threads_unstoppable;
 }
 
+TEST(Executor, NamesWhoCreatedAJdkExceptionOnlyWhenAsked) {
+  auto& jvm = testing::GetSharedJvm();
+  TestCase own;  // the fixture's own `throw new IllegalArgumentException(...)`
+  int v = AddInt(own, -1);
+  AddCall(own, Method(kTarget, "<init>", "(I)V", false), {v});
+  TestCase jdk;  // String.substring's own StringIndexOutOfBoundsException
+  int s = testing::AddString(jdk, "ab");
+  int at = AddInt(jdk, 5);
+  AddCall(jdk, Method("java/lang/String", "substring", "(I)Ljava/lang/String;", false), {at}, s);
+  EXPECT_EQ(jvm.executor->Run(own).exception_origin, "");  // off by default (the search)
+  jvm.executor->set_exception_origins(true);
+  testcase::ExecResult r_own = jvm.executor->Run(own);
+  testcase::ExecResult r_jdk = jvm.executor->Run(jdk);
+  jvm.executor->set_exception_origins(false);
+  EXPECT_EQ(r_own.exception_origin, "fixtures.exec.Target");
+  EXPECT_EQ(r_jdk.exception_class, "java.lang.StringIndexOutOfBoundsException");
+  EXPECT_TRUE(r_jdk.exception_origin.starts_with("java.lang.")) << r_jdk.exception_origin;
+}
+
 TEST(Executor, NullReceiverThrowsNullPointerException) {
   auto& jvm = testing::GetSharedJvm();
   TestCase tc;

@@ -96,6 +96,29 @@ TEST(JUnitWriter, NoCastToAClassTheTestCannotName) {
       << same.source;
 }
 
+testcase::Observed Text(const std::u16string& v) {
+  testcase::Observed o;
+  o.kind = testcase::Observed::kString;
+  o.s = v;
+  return o;
+}
+
+testcase::Observed Null() {
+  testcase::Observed o;
+  o.kind = testcase::Observed::kNull;
+  return o;
+}
+
+// An array or list of runtime class `cls` whose elements were observed.
+testcase::Observed Container(const char* cls, std::vector<testcase::Observed> elements) {
+  testcase::Observed o;
+  o.kind = testcase::Observed::kObject;
+  o.runtime_class = cls;
+  o.size = static_cast<int64_t>(elements.size());
+  o.elements = std::move(elements);
+  return o;
+}
+
 // A call `Util.split("12")` declared to return `ret`, observed to return `o`.
 WrittenTest ArrayTest(const char* ret, const testcase::Observed& o) {
   WrittenTest t = CallTest(false);
@@ -112,14 +135,7 @@ WrittenTest ArrayTest(const char* ret, const testcase::Observed& o) {
 TEST(JUnitWriter, AssertsTheElementsOfSmallArrays) {
   WriterOptions opts;
   opts.cut_internal_name = "com/example/Util";
-  testcase::Observed a;
-  a.kind = testcase::Observed::kObject;
-  a.runtime_class = "[Ljava.lang.String;";
-  a.size = 2;
-  a.elements.resize(2);
-  a.elements[0].kind = testcase::Observed::kString;
-  a.elements[0].s = u"x\"y";
-  a.elements[1].kind = testcase::Observed::kNull;
+  testcase::Observed a = Container("[Ljava.lang.String;", {Text(u"x\"y"), Null()});
   std::string s = WriteJUnit({ArrayTest("[Ljava/lang/String;", a)}, opts, Oracle()).source;
   EXPECT_NE(s.find("assertArrayEquals(new String[] {\"x\\\"y\", null}, stringArray0);"),
             std::string::npos)
@@ -155,9 +171,7 @@ TEST(JUnitWriter, AssertsTheElementsOfSmallArrays) {
 TEST(JUnitWriter, AssertsStringsAndBoxedDoublesBehindObject) {
   WriterOptions opts;
   opts.cut_internal_name = "com/example/Util";
-  testcase::Observed str;
-  str.kind = testcase::Observed::kString;
-  str.s = u"v";
+  testcase::Observed str = Text(u"v");
   std::string s = WriteJUnit({ArrayTest("Ljava/lang/Object;", str)}, opts, Oracle()).source;
   EXPECT_NE(s.find("assertEquals(\"v\", object0);"), std::string::npos) << s;
   str.s = u"p.Thing@1b6d3586";  // unstable text: only not null
@@ -176,22 +190,15 @@ TEST(JUnitWriter, AssertsStringsAndBoxedDoublesBehindObject) {
 TEST(JUnitWriter, AssertsTheElementsOfSmallJdkLists) {
   WriterOptions opts;
   opts.cut_internal_name = "com/example/Util";
-  testcase::Observed l;
-  l.kind = testcase::Observed::kObject;
-  l.runtime_class = "java.util.ArrayList";
-  l.size = 3;
-  l.elements.resize(3);
-  l.elements[0].kind = testcase::Observed::kString;
-  l.elements[0].s = u"a";
-  l.elements[1].kind = testcase::Observed::kPrimitive;
-  l.elements[1].prim = 'J';
-  l.elements[1].i = 7;
-  l.elements[2].kind = testcase::Observed::kNull;
+  testcase::Observed seven;
+  seven.kind = testcase::Observed::kPrimitive;
+  seven.prim = 'J';
+  seven.i = 7;
+  testcase::Observed l = Container("java.util.ArrayList", {Text(u"a"), seven, Null()});
   std::string s = WriteJUnit({ArrayTest("Ljava/util/List;", l)}, opts, Oracle()).source;
   EXPECT_NE(s.find("assertEquals(Arrays.asList(\"a\", 7L, null), list0);"), std::string::npos) << s;
   EXPECT_NE(s.find("import java.util.Arrays;"), std::string::npos) << s;
-  l.size = 1;
-  l.elements = {l.elements[2]};  // one null: not a null varargs array
+  l = Container("java.util.ArrayList", {Null()});  // one null: not a null varargs array
   s = WriteJUnit({ArrayTest("Ljava/util/List;", l)}, opts, Oracle()).source;
   EXPECT_NE(s.find("assertEquals(Arrays.asList((Object) null), list0);"), std::string::npos) << s;
 }

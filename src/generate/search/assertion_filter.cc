@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "classfile/names.h"
 #include "testcase/unstable_text.h"
 
 namespace jtg::generate {
@@ -32,11 +33,6 @@ bool MessageDiffers(const testcase::ExecResult& a, const testcase::ExecResult& b
          a.exception_message != b.exception_message;
 }
 
-bool IsJdkClass(const std::string& n) {
-  return n.starts_with("java.") || n.starts_with("javax.") || n.starts_with("jdk.") ||
-         n.starts_with("sun.");
-}
-
 }  // namespace
 
 bool MessageAssertable(const testcase::ExecResult& r) {
@@ -55,8 +51,8 @@ bool MessageAssertable(const testcase::ExecResult& r) {
     if (r.exception_class == n) return false;
   }
   if (r.exception_class.ends_with("Error")) return false;
-  if (IsJdkClass(r.exception_class) &&
-      (r.exception_origin.empty() || IsJdkClass(r.exception_origin))) {
+  if (classfile::IsJdkClassName(r.exception_class) &&
+      (r.exception_origin.empty() || classfile::IsJdkClassName(r.exception_origin))) {
     return false;
   }
   return !testcase::LooksUnstable(std::u16string(m.begin(), m.end()));

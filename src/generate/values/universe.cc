@@ -9,6 +9,7 @@
 #include "classfile/names.h"
 #include "classfile/signature.h"
 #include "coverage/excluded_classes.h"
+#include "generate/values/class_constants.h"
 #include "generate/values/generic_params.h"
 #include "generate/values/impure_apis.h"
 
@@ -173,6 +174,7 @@ void Universe::CollectSeeds() {
   seeds_.ints.assign(ints.begin(), ints.end());
   seeds_.doubles.assign(doubles.begin(), doubles.end());
   seeds_.strings.assign(strings.begin(), strings.end());
+  seeds_.classes = ClassConstants(cut_);
 }
 
 bool Universe::OfferTestFolder(const std::string& folder) {

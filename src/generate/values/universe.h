@@ -34,6 +34,8 @@ struct Seeds {
   // Absolute paths in the test folder (sandbox/test_folder.h), offered as strings when the
   // CUT handles files; empty otherwise (see Universe::OfferTestFolder).
   std::vector<std::u16string> paths;
+  // Binary names of the classes the CUT's code loads as constants (class_constants.h).
+  std::vector<std::u16string> classes;
 };
 
 class Universe {

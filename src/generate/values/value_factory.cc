@@ -357,15 +357,18 @@ int ValueFactory::JdkValue(TestCase& tc, const TypeDesc& t, int depth, const Gen
   } else if (n == "java/util/Enumeration") {
     call = enumeration_;
   } else if (n == "java/lang/Class") {
-    // A class name from a small set of JDK classes.
+    // Half of the time a class the CUT's code loads as a constant (when it has any), else
+    // one of a small set of JDK classes.
     static const char16_t* kNames[] = {u"java.lang.String", u"java.lang.Integer",
                                        u"java.lang.Object", u"java.util.ArrayList",
                                        u"java.lang.Number"};
+    const auto& constants = u_.seeds().classes;
     Stmt lit;
     lit.kind = StmtKind::kLiteral;
     lit.type = ObjectType("java/lang/String");
     lit.lit.type = 's';
-    lit.lit.s = kNames[rng_.Below(5)];
+    lit.lit.s =
+        !constants.empty() && rng_.Chance(0.5) ? rng_.Pick(constants) : kNames[rng_.Below(5)];
     tc.stmts.push_back(std::move(lit));
     Stmt s;
     s.kind = StmtKind::kCall;

@@ -119,6 +119,20 @@ TEST(Observers, OfATypeArePurePublicReadersWithAtMostOneParameter) {
   EXPECT_TRUE(fx.catalog->ObserversOf("java/util/ArrayList").empty());
 }
 
+TEST(Mutators, OfATypeAreItsPublicMethodsThatAreNotPure) {
+  AccountFixture fx;
+  ASSERT_NE(fx.u, nullptr);
+  std::vector<std::string> names = Names(fx.u->MutatorsOf(kAccount));
+  for (const char* want : {"deposit", "withdraw", "summary", "drain", "stamp"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
+  }
+  for (const char* not_one : {"getBalance", "getOwner", "isEmpty", "history", "describe", "digits",
+                              "digitsOf", "<init>"}) {
+    EXPECT_EQ(std::find(names.begin(), names.end(), not_one), names.end()) << not_one;
+  }
+  EXPECT_TRUE(fx.u->MutatorsOf("java/util/ArrayList").empty());  // JDK types: none
+}
+
 // Account a = new Account("ann"); int x = 5; a.deposit(x);
 TestCase DepositTest(ExecResult* r) {
   TestCase t;

@@ -181,14 +181,15 @@ bool Variation::InsertCollaboratorCall(TestCase& t) {
   size_t v = rng_.Pick(values);
   const Stmt& value = t.stmts[v];
   const auto& methods = methods_of(value);
-  std::vector<CallablePtr> mutators;  // void methods first: they exist for their effect
-  if (!coverage::IsExcludedClass(value.type.class_name)) {
-    for (const auto& m : methods) {
-      if (m->desc.ret.base == 'V' && m->desc.ret.dims == 0) mutators.push_back(m);
-    }
+  // Half of the calls are of a method that can change the value's state (a void setter, a
+  // fluent builder step such as OptionGroup.addOption): a pure call leaves nothing for a
+  // later call to see. The other half are of any method: a getter's result is a new value.
+  const std::vector<CallablePtr>* pool = &methods;
+  if (!coverage::IsExcludedClass(value.type.class_name) && rng_.Chance(0.5)) {
+    const auto& mutators = u_.MutatorsOf(value.type.class_name);
+    if (!mutators.empty()) pool = &mutators;
   }
-  if (mutators.empty()) mutators = methods;
-  const CallablePtr& c = rng_.Pick(mutators);
+  const CallablePtr c = rng_.Pick(*pool);
   TestCase out;
   out.stmts.assign(t.stmts.begin(), t.stmts.begin() + static_cast<long>(v) + 1);
   Stmt call;

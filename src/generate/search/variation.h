@@ -5,11 +5,11 @@
 //     values; calls get another argument), and insert calls (repeatedly, with probability
 //     0.5 each time); an insertion is sometimes (kCollaboratorChance) a call of a public
 //     instance method on a user-type value the test already builds (not the class under
-//     test), or of an interface or abstract type's method on a value user code returned
-//     (Universe::ViewMethodsOf: iterators, entries, views, whose classes are often the
-//     CUT's nested classes), placed right after the value is created so later calls see its
-//     new state (JTestCraft's observation that collaborator mutators matter; the cheap
-//     companion of candidate_search.h);
+//     test; half of the time one that can change state, Universe::MutatorsOf), or of an interface
+//     or abstract type's method on a value user code returned (Universe::ViewMethodsOf: iterators,
+//     entries, views, whose classes are often the CUT's nested classes), placed right after the
+//     value is created so later calls see its new state (JTestCraft's observation that collaborator
+//     mutators matter; the cheap companion of candidate_search.h);
 //   - single-point relative crossover: the prefix of one parent before a point at the same
 //     relative position in both, then the suffix of the other, whose references into the
 //     dropped prefix are rewired to values of an assignable type or removed.

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/purity.h"
 #include "classfile/class_file.h"
 #include "classpath/classpath.h"
 #include "common/status.h"
@@ -113,6 +114,10 @@ class Universe {
   // Public instance methods declared by the public class `cls` (no constructors), in file
   // order; empty if `cls` is not on the classpath or not public. Cached.
   const std::vector<CallablePtr>& InstanceMethodsOf(const std::string& cls);
+  // The InstanceMethodsOf(cls) that can change state a later call reads: those the purity
+  // analysis (analysis/purity.h) does not show pure. A builder's fluent `add(x)` that
+  // returns `this` is one, a getter is not. In file order; cached.
+  const std::vector<CallablePtr>& MutatorsOf(const std::string& cls);
 
   // What a test may call on a value that user code returned with the declared type `type`
   // (internal name), when the value's class may be one of the CUT's nested classes (an
@@ -173,6 +178,8 @@ class Universe {
   std::map<std::string, std::vector<Producer>> producers_;
   std::map<std::string, std::vector<CallablePtr>> instance_methods_;
   std::map<std::string, std::vector<CallablePtr>> view_methods_;
+  std::map<std::string, std::vector<CallablePtr>> mutators_;
+  std::unique_ptr<analysis::Purity> purity_;  // made by the first MutatorsOf
   std::function<StatusOr<std::vector<uint8_t>>(const std::string&)> read_system_;
   JdkCatalog jdk_;
   MockCatalog mocks_;

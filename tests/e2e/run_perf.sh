@@ -28,6 +28,7 @@ RUN_TIMEOUT=240
 command -v jq >/dev/null || { echo "FAIL jq is not installed (make setup installs it)"; exit 1; }
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/jtg-perf.XXXXXX")"
+# KEEP_TMP=1 keeps the scratch folder (the written PerfTests, for checking them by hand).
 trap '[[ -n "${KEEP_TMP:-}" ]] || rm -rf "$tmp"' EXIT
 passed=0; failed=0
 pass() { passed=$((passed + 1)); echo "PASS $1"; }

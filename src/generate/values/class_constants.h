@@ -2,8 +2,10 @@
 // (`Character.class`, `Date.class`), in binary form ("java.lang.Character"), sorted, each
 // once. Array classes are left out. These are the Class values the code compares or looks
 // up (a converter table keyed by type, an `if (type == Date.class)`), so tests get them as
-// values of `java.lang.Class` parameters; EvoSuite seeds the type constants of its constant
-// pool the same way (Fraser & Arcuri, "The seed is strong", ICST 2012, §III-B).
+// values of `java.lang.Class` parameters, as EvoSuite draws a Class value from the types its
+// constant pool collected from the CUT's ldc instructions (its ConstantPoolManager and
+// ClassPrimitiveStatement; seeding in general: Fraser & Arcuri, "The seed is strong", ICST
+// 2012).
 //
 // Pure function of its argument; thread-safe. A method whose code does not decode is
 // skipped.
